@@ -1,0 +1,33 @@
+# The two entry points of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: run test install dev lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+
+dev: $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+
+## Install and start the main job.
+run: install
+	$(BIN)/spieltisch play halali
+
+## Install and run every check: lint, types, tests.
+test: dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+bench: install
+	$(BIN)/spieltisch bench
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

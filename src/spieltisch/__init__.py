@@ -1,0 +1,49 @@
+"""spieltisch: a games table and research library for four German tabletop games.
+
+>>> import spieltisch
+>>> game = spieltisch.load("halali")
+>>> state = game.new_state(players=2, seed=7)
+>>> state.active_seats()
+(0,)
+"""
+
+from .engine import (
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    InvalidNotation,
+    InvalidOption,
+    InvalidPlayers,
+    NoRecord,
+    Result,
+    SpieltischError,
+    State,
+    UnknownGame,
+    View,
+    games,
+    load,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "InvalidNotation",
+    "InvalidOption",
+    "InvalidPlayers",
+    "NoRecord",
+    "Result",
+    "SpieltischError",
+    "State",
+    "UnknownGame",
+    "View",
+    "__version__",
+    "games",
+    "load",
+    "replay",
+]

@@ -1,0 +1,57 @@
+"""What a bot is: something that plans an action from a view, never from the full state.
+
+ARCHITECTURE.md, "Bots": a bot is asked ``plan(view, seat, clock)`` and answers what it
+wants to do and when (``delay`` seconds after ``clock``). Turn-based bots answer with a
+thinking delay; real-time bots (Halli Galli) with a reaction time. A bot gets its legal
+actions from the view (``view["legal_actions"]``, in notation), so it cannot peek.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, NamedTuple
+
+from spieltisch.engine import Game, View
+
+
+class Plan(NamedTuple):
+    """A bot's answer: the action, and how many seconds after ``clock`` to play it."""
+
+    action: Any
+    delay: float
+
+
+class Bot(ABC):
+    """Base class of all bots. ``seed`` makes every choice reproducible."""
+
+    level: str = ""
+    """The ladder name this bot is known by (``random``, ``rules``, ...)."""
+
+    def __init__(self, game: Game, *, seed: int = 0, delay: float = 0.0) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.delay = delay
+
+    @abstractmethod
+    def plan(self, view: View, seat: int, clock: float) -> Plan:
+        """Choose what to do for ``seat`` seeing ``view`` at time ``clock``.
+
+        Called only when ``seat`` may act (``view["legal_actions"]`` is not empty).
+        """
+
+    def legal_actions(self, view: View) -> list[Any]:
+        """The seat's legal actions, read from its view."""
+        return [self.game.parse_action(text) for text in view["legal_actions"]]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} level={self.level!r} game={self.game.info.name!r}>"
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action: the baseline of every ladder."""
+
+    level = "random"
+
+    def plan(self, view: View, seat: int, clock: float) -> Plan:
+        return Plan(self.rng.choice(self.legal_actions(view)), self.delay)

@@ -1,0 +1,168 @@
+"""Halali as a :class:`~spieltisch.engine.Game`: metadata, options, parsing, sampling.
+
+Variants (HA-R8): ``kosmos`` (default; a points tie goes to more won tiles; a match of
+two games with roles swapped) and ``brettspielnetz`` (a tie is a draw; 50 full moves
+without a reveal or capture is a draw; a single game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spieltisch.engine import (
+    Game,
+    GameInfo,
+    InvalidNotation,
+    Option,
+    View,
+    derive_rng,
+)
+from spieltisch.engine.rng import shuffled
+
+from . import actions
+from .board import (
+    COLOUR_NAMES,
+    COUNTS,
+    DIRECTION_NAMES,
+    EMPTY,
+    FOREST,
+    HUNTER,
+    KIND_BY_NAME,
+    OFF,
+    parse_square,
+    tile_code,
+)
+from .state import HalaliState
+
+INFO = GameInfo(
+    name="halali",
+    title="Halali!",
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    options=(
+        Option(
+            "variant",
+            "kosmos",
+            "Rule set (HA-R8): 'kosmos' is the Kosmos rulebook (points tie: more won tiles "
+            "wins); 'brettspielnetz' is the Brettspielnetz page (points tie is a draw, 50 full "
+            "moves without a reveal or capture is a draw).",
+            choices=("kosmos", "brettspielnetz"),
+            kind=str,
+        ),
+        Option(
+            "match",
+            "auto",
+            "Games per match: 'auto' follows the variant (Kosmos two games with the roles "
+            "swapped, points added; Brettspielnetz one game), or 'single' / 'double'.",
+            choices=("auto", "single", "double"),
+            kind=str,
+        ),
+    ),
+    chance=True,
+    perfect_information=False,
+    turn_rule="HA §Spielvorbereitungen",
+    max_plies=2 * (48 + 10 + 100),
+)
+
+
+class Halali(Game):
+    """Rudi Hoffmann's Halali! for two players (Kosmos 2000/2012)."""
+
+    info = INFO
+
+    @property
+    def variant(self) -> str:
+        return str(self.options["variant"])
+
+    @property
+    def games_in_match(self) -> int:
+        match = self.options["match"]
+        if match == "auto":
+            return 2 if self.variant == "kosmos" else 1
+        return 2 if match == "double" else 1
+
+    def _new_state(self, players: int, seed: int) -> HalaliState:
+        return HalaliState(self, players, seed)
+
+    def parse_action(self, text: str) -> actions.HalaliAction:
+        return actions.parse_action(text)
+
+    def action_from_json(self, data: Any) -> actions.HalaliAction:
+        return actions.action_from_json(data)
+
+    def _restore(self, state: HalaliState, payload: Any) -> None:
+        state._restore(payload)
+
+    def sample_state(self, view: View, seat: int | None, seed: int) -> HalaliState:
+        """Deal the unrevealed tiles (their multiset is public) at random onto the
+        face-down squares, each hunter with a random gun; everything else from the view.
+
+        :raises InvalidNotation: if ``view`` is not a Halali view.
+        """
+        try:
+            return self._sample(view, seed)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            if isinstance(exc, InvalidNotation):
+                raise
+            raise InvalidNotation(f"not a Halali view: {exc!r}") from exc
+
+    def _sample(self, view: View, seed: int) -> HalaliState:
+        if view.get("game") != "halali":
+            raise InvalidNotation("not a Halali view")
+        rng = derive_rng(seed, "halali-sample")
+        state = HalaliState(self, 2, seed)
+        state.sampled = True
+        game_no = int(view["game_number"]) - 1
+        colour_index = {name: i for i, name in enumerate(COLOUR_NAMES)}
+        hidden_squares = []
+        board = [EMPTY] * 81
+        for name, cell in view["board"].items():
+            sq = parse_square(name)
+            if cell.get("hidden"):
+                hidden_squares.append(sq)
+            else:
+                gun = DIRECTION_NAMES.index(cell["gun"]) if "gun" in cell else 0
+                board[sq] = tile_code(KIND_BY_NAME[cell["tile"]], gun)
+        pool = [
+            tile_code(KIND_BY_NAME[kind])
+            for kind, n in view["hidden_tiles"].items()
+            for _ in range(n)
+        ]
+        if len(pool) != len(hidden_squares):
+            raise InvalidNotation("the view's hidden tiles do not match its face-down squares")
+        pool = shuffled(rng, pool)
+        for sq, tile in zip(sorted(hidden_squares), pool, strict=True):
+            board[sq] = tile_code(HUNTER, rng.randrange(4)) if tile >> 2 == HUNTER else tile
+        hidden = set(hidden_squares)
+
+        def tiles(names: list[str]) -> list[int]:
+            return [tile_code(KIND_BY_NAME[n]) for n in names]
+
+        last_move = []
+        for c in ("blue", "brown"):
+            squares = view["no_return"][c]
+            last_move.append([parse_square(s) for s in squares] if squares else None)
+        to_move = view["to_move"]
+        locked = view["locked"]
+        end_left = view["end_phase_moves_left"]
+        state._restore(
+            {
+                "game_no": game_no,
+                "board": board,
+                "hidden": [sq for sq in FOREST if sq in hidden],
+                "to_move": colour_index[to_move] if to_move else 0,
+                "taken": [tiles(view["won"][c]) for c in ("blue", "brown")],
+                "exited": [tiles(view["exited"][c]) for c in ("blue", "brown")],
+                "last_move": last_move,
+                "lock": parse_square(locked) if locked else OFF,
+                "end_left": -1 if end_left is None else int(end_left),
+                "quiet": int(view["quiet_plies"]),
+                "finished": view["finished_games"],
+                "reason": view["result"]["reason"] if view["over"] else "",
+            }
+        )
+        return state
+
+
+assert sum(COUNTS) == 48

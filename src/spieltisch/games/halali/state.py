@@ -1,0 +1,526 @@
+"""Halali's rules: who may move what, captures, the end phase, scoring (HA-R1..HA-R8).
+
+Sources: the Kosmos rulebook (``halali-kosmos.de.md``), the Brettspielnetz page
+(``halali-brettspielnetz.de.txt``) and the rulings HA-R1..HA-R8. A state is one match:
+a single game, or two games with the roles swapped (Kosmos, "Gleich noch einmal").
+Seat 0 plays Blue in the first game; Blue moves first in every game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spieltisch.engine import Event, IllegalAction, Result, State, derive_rng, ranks_from_keys
+from spieltisch.engine.rng import shuffled
+
+from .actions import PASS, Flip, HalaliAction, Move, Pass
+from .board import (
+    BIRDS,
+    BLUE,
+    BROWN,
+    CENTRE,
+    COLOUR_NAMES,
+    DIRECTION_NAMES,
+    EMPTY,
+    EXITS,
+    FOREST,
+    HUNTER,
+    IS_FOREST,
+    KIND_NAMES,
+    NEUTRAL,
+    OFF,
+    OWNER,
+    PREY,
+    RANGE,
+    STEP,
+    TREE,
+    VALUES,
+    all_tiles,
+    direction_between,
+    gun_of,
+    kind_of,
+    square_name,
+    tile_code,
+)
+
+if TYPE_CHECKING:
+    from .game import Halali
+
+END_PHASE_PLIES = 10
+"""Five moves each after the last reveal (Kosmos, Spielende)."""
+FIFTY_MOVE_PLIES = 100
+"""50 full moves without a reveal or capture end a Brettspielnetz game as a draw."""
+
+
+def deal_layout(seed: int, game_no: int) -> list[int]:
+    """The hidden layout of one game: 48 tiles on the forest, hunters' guns at random."""
+    rng = derive_rng(seed, "halali-layout", game_no)
+    tiles = shuffled(rng, all_tiles())
+    tiles = [tile_code(HUNTER, rng.randrange(4)) if kind_of(t) == HUNTER else t for t in tiles]
+    board = [EMPTY] * 81
+    squares = [sq for sq in FOREST if sq != CENTRE]
+    for sq, tile in zip(squares, tiles, strict=True):
+        board[sq] = tile
+    return board
+
+
+class HalaliState(State):
+    """One Halali match in progress."""
+
+    __slots__ = (
+        "board",
+        "end_left",
+        "exited",
+        "finished",
+        "game_no",
+        "hidden",
+        "hidden_count",
+        "last_move",
+        "lock",
+        "quiet",
+        "reason",
+        "taken",
+        "to_move",
+    )
+
+    game: Halali
+
+    def __init__(self, game: Halali, players: int, seed: int) -> None:
+        super().__init__(game, players, seed)
+        self.finished: list[dict[str, Any]] = []
+        """Summaries of the games of the match already played."""
+        self.reason = ""
+        self._start_game(0)
+
+    def _start_game(self, game_no: int) -> None:
+        self.game_no = game_no
+        self.board = deal_layout(self.seed, game_no)
+        self.hidden = [t != EMPTY for t in self.board]
+        self.hidden_count = sum(self.hidden)
+        self.to_move = BLUE
+        self.taken: list[list[int]] = [[], []]
+        """Tiles captured, per colour."""
+        self.exited: list[list[int]] = [[], []]
+        """Own tiles moved out through an exit, per colour (HA-R6)."""
+        self.last_move: list[tuple[int, int] | None] = [None, None]
+        """Each colour's previous own-tile move, for the back-and-forth rule (HA-R5)."""
+        self.lock = OFF
+        """A bird the player to move may not move: revealed or moved by the other (HA-R5)."""
+        self.end_left = -1
+        """Plies left in the end phase, -1 before it (HA-R6)."""
+        self.quiet = 0
+        """Plies since the last reveal or capture (Brettspielnetz fifty-move rule)."""
+
+    # -- seats and colours ---------------------------------------------------------------
+    def seat_of(self, colour: int) -> int:
+        """Seat 0 is Blue in the first game, Brown in the second (roles swapped)."""
+        return (colour + self.game_no) % 2
+
+    def colour_of(self, seat: int) -> int:
+        return (seat + self.game_no) % 2
+
+    @property
+    def games_in_match(self) -> int:
+        return self.game.games_in_match
+
+    @property
+    def in_end_phase(self) -> bool:
+        return self.end_left >= 0
+
+    def active_seats(self) -> tuple[int, ...]:
+        if self.reason:
+            return ()
+        return (self.seat_of(self.to_move),)
+
+    def is_over(self) -> bool:
+        return bool(self.reason)
+
+    # -- legal actions -------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self.reason or seat != self.seat_of(self.to_move):
+            return []
+        colour = self.to_move
+        actions: list[HalaliAction] = [Flip(sq) for sq in FOREST if self.hidden[sq]]
+        actions.extend(self._moves(colour, restricted=True))
+        if not actions:
+            actions.append(PASS)
+        return actions
+
+    def _movable(self, colour: int, sq: int, restricted: bool) -> bool:
+        tile = self.board[sq]
+        if tile == EMPTY or self.hidden[sq]:
+            return False
+        kind = tile >> 2
+        owner = OWNER[kind]
+        if owner == colour:
+            return True
+        return kind in BIRDS and not (restricted and sq == self.lock)
+
+    def _moves(self, colour: int, restricted: bool) -> list[Move]:
+        """Every move of ``colour``; ``restricted=False`` ignores the HA-R5 restrictions."""
+        board, hidden = self.board, self.hidden
+        end_phase = self.end_left >= 0
+        back = self.last_move[colour] if restricted else None
+        moves: list[Move] = []
+        for sq in FOREST:
+            tile = board[sq]
+            if tile == EMPTY or hidden[sq]:
+                continue
+            kind = tile >> 2
+            owner = OWNER[kind]
+            if owner != colour and (kind not in BIRDS or (restricted and sq == self.lock)):
+                continue
+            prey = PREY[kind]
+            gun = tile & 3
+            for d in range(4):
+                cur = sq
+                for _ in range(RANGE[kind]):
+                    nxt = STEP[cur][d]
+                    if nxt == OFF:
+                        break
+                    if nxt in EXITS:
+                        if end_phase and owner == colour:
+                            moves.append(Move(sq, nxt))
+                        break
+                    target = board[nxt]
+                    if target == EMPTY:
+                        if back is None or back != (nxt, sq):
+                            moves.append(Move(sq, nxt))
+                        cur = nxt
+                        continue
+                    if not hidden[nxt] and (target >> 2) in prey and (kind != HUNTER or d == gun):
+                        moves.append(Move(sq, nxt))
+                    break
+        return moves
+
+    # -- applying ------------------------------------------------------------------------
+    def _apply(self, seat: int, action: Any) -> list[Event]:
+        colour = self.to_move
+        if isinstance(action, Flip):
+            self._check_flip(action)
+            events = self._do_flip(colour, action.square)
+        elif isinstance(action, Move):
+            self._check_move(colour, action)
+            events = self._do_move(colour, action)
+        elif isinstance(action, Pass):
+            if self.hidden_count or self._moves(colour, restricted=True):
+                raise IllegalAction(
+                    "HA-R7", "passing is allowed only when you have no legal move or flip"
+                )
+            events = [{"type": "pass", "colour": COLOUR_NAMES[colour], "seat": seat}]
+            self.last_move[colour] = None
+            self.lock = OFF
+            self.quiet += 1
+            if self.end_left > 0:
+                self.end_left -= 1
+        else:
+            raise IllegalAction("HA §2", f"{action!r} is not a Halali action")
+        self.to_move = 1 - colour
+        events.extend(self._check_end())
+        return events
+
+    def _check_flip(self, action: Flip) -> None:
+        sq = action.square
+        if not IS_FOREST[sq]:
+            raise IllegalAction("HA-R1", f"{square_name(sq)} is not a forest square (b2–h8)")
+        if self.board[sq] == EMPTY:
+            raise IllegalAction("HA §1", f"there is no tile on {square_name(sq)} to flip")
+        if not self.hidden[sq]:
+            raise IllegalAction("HA §1", f"the tile on {square_name(sq)} is already face up")
+
+    def _do_flip(self, colour: int, sq: int) -> list[Event]:
+        self.hidden[sq] = False
+        self.hidden_count -= 1
+        tile = self.board[sq]
+        kind = kind_of(tile)
+        event: Event = {
+            "type": "flip",
+            "colour": COLOUR_NAMES[colour],
+            "square": square_name(sq),
+            "tile": KIND_NAMES[kind],
+        }
+        if kind == HUNTER:
+            event["gun"] = DIRECTION_NAMES[gun_of(tile)]
+        events = [event]
+        self.lock = sq if kind in BIRDS else OFF
+        self.last_move[colour] = None
+        self.quiet = 0
+        if self.end_left > 0:
+            self.end_left -= 1
+        if self.hidden_count == 0 and self.end_left < 0:
+            self.end_left = END_PHASE_PLIES
+            events.append({"type": "end_phase", "moves_left": END_PHASE_PLIES})
+        return events
+
+    def _check_move(self, colour: int, move: Move) -> None:
+        src, dst = move.src, move.dst
+        name = str(move)
+        if not IS_FOREST[src] or self.board[src] == EMPTY:
+            raise IllegalAction("HA §2", f"{name}: there is no tile on {square_name(src)}")
+        if self.hidden[src]:
+            raise IllegalAction(
+                "HA-R3", f"{name}: the tile on {square_name(src)} is face down; flip it first"
+            )
+        tile = self.board[src]
+        kind = kind_of(tile)
+        owner = OWNER[kind]
+        if kind == TREE:
+            raise IllegalAction("HA-R4", f"{name}: trees never move")
+        if owner not in (colour, NEUTRAL):
+            raise IllegalAction(
+                "HA §2",
+                f"{name}: {COLOUR_NAMES[owner]} tiles are moved only by the "
+                f"{COLOUR_NAMES[owner]} player",
+            )
+        if owner == NEUTRAL and src == self.lock:
+            raise IllegalAction(
+                "HA-R5",
+                f"{name}: your opponent has just revealed or moved this {KIND_NAMES[kind]}; "
+                "you may not move it this turn (capturing it is allowed)",
+            )
+        line = direction_between(src, dst)
+        if line is None:
+            raise IllegalAction("HA-R4", f"{name}: tiles move in a straight orthogonal line")
+        direction, dist = line
+        if dist > RANGE[kind]:
+            raise IllegalAction(
+                "HA-R4", f"{name}: a {KIND_NAMES[kind]} moves only {RANGE[kind]} square"
+            )
+        cur = src
+        for _ in range(dist - 1):
+            cur = STEP[cur][direction]
+            if cur == OFF or cur in EXITS:
+                raise IllegalAction("HA-R1", f"{name}: the path leaves the forest")
+            if self.board[cur] != EMPTY:
+                rule = "HA-R3" if self.hidden[cur] else "HA-R4"
+                raise IllegalAction(
+                    rule, f"{name}: the path is blocked by the tile on {square_name(cur)}"
+                )
+        if STEP[cur][direction] != dst:
+            raise IllegalAction("HA-R1", f"{name}: {square_name(dst)} is not in the forest")
+        if dst in EXITS:
+            if self.end_left < 0:
+                raise IllegalAction(
+                    "HA-R6", f"{name}: tiles leave through an exit only in the end phase"
+                )
+            if owner != colour:
+                raise IllegalAction(
+                    "HA-R6", f"{name}: only tiles of your own colour may leave the forest"
+                )
+            return
+        target = self.board[dst]
+        if target == EMPTY:
+            if owner == colour and self.last_move[colour] == (dst, src):
+                raise IllegalAction(
+                    "HA-R5",
+                    f"{name}: you moved this tile from {square_name(dst)} in your last turn; "
+                    "moving back and forth is not allowed",
+                )
+            return
+        if self.hidden[dst]:
+            raise IllegalAction("HA-R3", f"{name}: a face-down tile cannot be captured")
+        prey = kind_of(target)
+        if prey not in PREY[kind]:
+            raise IllegalAction(
+                "HA-R4", f"{name}: a {KIND_NAMES[kind]} cannot capture a {KIND_NAMES[prey]}"
+            )
+        if kind == HUNTER and direction != gun_of(tile):
+            raise IllegalAction(
+                "HA-R4",
+                f"{name}: this hunter's gun points {DIRECTION_NAMES[gun_of(tile)]}; "
+                "it captures only in that direction",
+            )
+
+    def _do_move(self, colour: int, move: Move) -> list[Event]:
+        src, dst = move.src, move.dst
+        tile = self.board[src]
+        kind = kind_of(tile)
+        event: Event = {
+            "type": "move",
+            "colour": COLOUR_NAMES[colour],
+            "from": square_name(src),
+            "to": square_name(dst),
+            "tile": KIND_NAMES[kind],
+        }
+        self.board[src] = EMPTY
+        self.quiet += 1
+        if dst in EXITS:
+            self.exited[colour].append(tile)
+            event["type"] = "exit"
+            event["points"] = VALUES[kind]
+        else:
+            target = self.board[dst]
+            if target != EMPTY:
+                self.taken[colour].append(target)
+                event["type"] = "capture"
+                event["captured"] = KIND_NAMES[kind_of(target)]
+                event["points"] = VALUES[kind_of(target)]
+                self.quiet = 0
+            self.board[dst] = tile
+        self.last_move[colour] = (src, dst) if OWNER[kind] == colour and dst not in EXITS else None
+        self.lock = dst if kind in BIRDS else OFF
+        if self.end_left > 0:
+            self.end_left -= 1
+        return [event]
+
+    # -- ends ----------------------------------------------------------------------------
+    def _check_end(self) -> list[Event]:
+        reason = ""
+        if self.end_left == 0:
+            reason = "end_phase_over"
+        elif self.hidden_count == 0 and not all(self._has_tiles(c) for c in (BLUE, BROWN)):
+            reason = "no_own_tiles"
+        elif self.hidden_count == 0 and not any(
+            self._moves(c, restricted=False) for c in (BLUE, BROWN)
+        ):
+            reason = "no_moves"
+        elif self.game.variant == "brettspielnetz" and self.quiet >= FIFTY_MOVE_PLIES:
+            reason = "fifty_moves"
+        if not reason:
+            return []
+        summary = self._summary(reason)
+        self.finished.append(summary)
+        events: list[Event] = [{"type": "game_end", **summary}]
+        if len(self.finished) < self.games_in_match:
+            self._start_game(self.game_no + 1)
+            events.append({"type": "game_start", "game": self.game_no + 1})
+        else:
+            self.reason = reason
+            result = self.result()
+            assert result is not None
+            events.append({"type": "match_end", **result.to_json()})
+        return events
+
+    def _has_tiles(self, colour: int) -> bool:
+        return any(
+            self.board[sq] != EMPTY and OWNER[kind_of(self.board[sq])] == colour for sq in FOREST
+        )
+
+    def points(self, colour: int) -> int:
+        """Points won so far in the current game by ``colour``."""
+        return sum(VALUES[kind_of(t)] for t in self.taken[colour] + self.exited[colour])
+
+    def tiles_won(self, colour: int) -> int:
+        return len(self.taken[colour]) + len(self.exited[colour])
+
+    def _summary(self, reason: str) -> dict[str, Any]:
+        """One game's outcome, per seat."""
+        seats = [self.colour_of(s) for s in range(2)]
+        return {
+            "game": self.game_no + 1,
+            "reason": reason,
+            "colours": [COLOUR_NAMES[c] for c in seats],
+            "points": [self.points(c) for c in seats],
+            "tiles": [self.tiles_won(c) for c in seats],
+        }
+
+    def result(self) -> Result | None:
+        if not self.reason:
+            return None
+        points = [sum(g["points"][s] for g in self.finished) for s in range(2)]
+        tiles = [sum(g["tiles"][s] for g in self.finished) for s in range(2)]
+        single_fifty = len(self.finished) == 1 and self.reason == "fifty_moves"
+        if single_fifty:
+            ranks: tuple[int, ...] = (1, 1)
+        elif self.game.variant == "kosmos":
+            ranks = ranks_from_keys([(points[s], tiles[s]) for s in range(2)])
+        else:
+            ranks = ranks_from_keys([(points[s],) for s in range(2)])
+        return Result(
+            scores=(float(points[0]), float(points[1])),
+            ranks=ranks,
+            reason=self.reason,
+            details={"games": list(self.finished), "tiles": tiles},
+        )
+
+    # -- views ---------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything public: Halali has no private knowledge, only face-down tiles.
+
+        A face-down tile shows neither its kind nor its gun (HA-R2, HA-R3).
+        """
+        board: dict[str, Any] = {}
+        for sq in FOREST:
+            tile = self.board[sq]
+            if tile == EMPTY:
+                continue
+            if self.hidden[sq]:
+                board[square_name(sq)] = {"hidden": True}
+            else:
+                cell: dict[str, Any] = {"tile": KIND_NAMES[kind_of(tile)]}
+                if kind_of(tile) == HUNTER:
+                    cell["gun"] = DIRECTION_NAMES[gun_of(tile)]
+                board[square_name(sq)] = cell
+        unseen = [0] * 7
+        for sq in FOREST:
+            if self.hidden[sq]:
+                unseen[kind_of(self.board[sq])] += 1
+        colours = [COLOUR_NAMES[self.colour_of(s)] for s in range(2)]
+        result = self.result()
+        return {
+            "game": "halali",
+            "seat": seat,
+            "colour": colours[seat] if seat is not None else None,
+            "colours": colours,
+            "game_number": self.game_no + 1,
+            "games_in_match": self.games_in_match,
+            "board": board,
+            "to_move": None if self.reason else COLOUR_NAMES[self.to_move],
+            "active_seat": None if self.reason else self.seat_of(self.to_move),
+            "hidden_tiles": {KIND_NAMES[k]: n for k, n in enumerate(unseen) if n},
+            "won": {
+                COLOUR_NAMES[c]: [KIND_NAMES[kind_of(t)] for t in self.taken[c]] for c in (0, 1)
+            },
+            "exited": {
+                COLOUR_NAMES[c]: [KIND_NAMES[kind_of(t)] for t in self.exited[c]] for c in (0, 1)
+            },
+            "points": {COLOUR_NAMES[c]: self.points(c) for c in (0, 1)},
+            "end_phase_moves_left": self.end_left if self.end_left >= 0 else None,
+            "locked": square_name(self.lock) if self.lock != OFF else None,
+            "no_return": {
+                COLOUR_NAMES[c]: [square_name(a) for a in m] if (m := self.last_move[c]) else None
+                for c in (0, 1)
+            },
+            "quiet_plies": self.quiet,
+            "finished_games": list(self.finished),
+            "over": bool(self.reason),
+            "result": result.to_json() if result else None,
+            "legal_actions": [str(a) for a in self.legal_actions(seat)] if seat is not None else [],
+        }
+
+    # -- serialisation -------------------------------------------------------------------
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "game_no": self.game_no,
+            "board": list(self.board),
+            "hidden": [sq for sq in FOREST if self.hidden[sq]],
+            "to_move": self.to_move,
+            "taken": [list(t) for t in self.taken],
+            "exited": [list(t) for t in self.exited],
+            "last_move": [list(m) if m else None for m in self.last_move],
+            "lock": self.lock,
+            "end_left": self.end_left,
+            "quiet": self.quiet,
+            "finished": list(self.finished),
+            "reason": self.reason,
+        }
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        board = [int(t) for t in data["board"]]
+        if len(board) != 81 or any(not -1 <= t < 28 for t in board):
+            raise ValueError("a Halali board has 81 squares of tiles 0..27 or -1")
+        self.game_no = int(data["game_no"])
+        self.board = board
+        self.hidden = [False] * 81
+        for sq in data["hidden"]:
+            self.hidden[int(sq)] = True
+        self.hidden_count = sum(self.hidden)
+        self.to_move = int(data["to_move"])
+        self.taken = [[int(t) for t in ts] for ts in data["taken"]]
+        self.exited = [[int(t) for t in ts] for ts in data["exited"]]
+        self.last_move = [(int(m[0]), int(m[1])) if m else None for m in data["last_move"]]
+        self.lock = int(data["lock"])
+        self.end_left = int(data["end_left"])
+        self.quiet = int(data["quiet"])
+        self.finished = [dict(g) for g in data["finished"]]
+        self.reason = str(data["reason"])
