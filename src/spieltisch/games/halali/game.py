@@ -62,7 +62,6 @@ INFO = GameInfo(
     chance=True,
     perfect_information=False,
     turn_rule="HA §Spielvorbereitungen",
-    max_plies=2 * (48 + 10 + 100),
 )
 
 
