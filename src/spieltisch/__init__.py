@@ -7,6 +7,7 @@
 (0,)
 """
 
+from . import games as _games_package  # noqa: F401 (load first: games() keeps its name)
 from .engine import (
     Event,
     Game,

@@ -15,6 +15,9 @@ from .game import Game, State
 
 _GAMES: dict[str, str] = {
     "halali": "spieltisch.games.halali:Halali",
+    "halligalli": "spieltisch.games.halligalli:HalliGalli",
+    "hydra": "spieltisch.games.hydra:Hydra",
+    "kalooki": "spieltisch.games.kalooki:Kalooki",
 }
 
 

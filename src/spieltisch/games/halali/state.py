@@ -8,6 +8,7 @@ Seat 0 plays Blue in the first game; Blue moves first in every game.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import TYPE_CHECKING, Any
 
 from spieltisch.engine import Event, IllegalAction, Result, State, derive_rng, ranks_from_keys
@@ -380,7 +381,7 @@ class HalaliState(State):
             return []
         summary = self._summary(reason)
         self.finished.append(summary)
-        events: list[Event] = [{"type": "game_end", **summary}]
+        events: list[Event] = [{"type": "game_end", **deepcopy(summary)}]
         if len(self.finished) < self.games_in_match:
             self._start_game(self.game_no + 1)
             events.append({"type": "game_start", "game": self.game_no + 1})
@@ -430,7 +431,7 @@ class HalaliState(State):
             scores=(float(points[0]), float(points[1])),
             ranks=ranks,
             reason=self.reason,
-            details={"games": list(self.finished), "tiles": tiles},
+            details={"games": deepcopy(self.finished), "tiles": tiles},
         )
 
     # -- views ---------------------------------------------------------------------------
@@ -482,7 +483,7 @@ class HalaliState(State):
                 for c in (0, 1)
             },
             "quiet_plies": self.quiet,
-            "finished_games": list(self.finished),
+            "finished_games": deepcopy(self.finished),
             "over": bool(self.reason),
             "result": result.to_json() if result else None,
             "legal_actions": [str(a) for a in self.legal_actions(seat)] if seat is not None else [],
@@ -501,7 +502,7 @@ class HalaliState(State):
             "lock": self.lock,
             "end_left": self.end_left,
             "quiet": self.quiet,
-            "finished": list(self.finished),
+            "finished": deepcopy(self.finished),
             "reason": self.reason,
         }
 
@@ -522,5 +523,5 @@ class HalaliState(State):
         self.lock = int(data["lock"])
         self.end_left = int(data["end_left"])
         self.quiet = int(data["quiet"])
-        self.finished = [dict(g) for g in data["finished"]]
+        self.finished = [deepcopy(dict(g)) for g in data["finished"]]
         self.reason = str(data["reason"])

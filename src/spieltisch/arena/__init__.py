@@ -1,0 +1,34 @@
+"""Tournaments between bots: fair seating, many processes, statistics, replayable records."""
+
+from .runner import (
+    Budget,
+    Task,
+    Tournament,
+    build_bot,
+    parse_spec,
+    play,
+    read_records,
+    write_records,
+)
+from .schedule import Seating, games_per_deal, lineups, rotations, schedule
+from .stats import BotStats, summarise, wilson, win_shares
+
+__all__ = [
+    "BotStats",
+    "Budget",
+    "Seating",
+    "Task",
+    "Tournament",
+    "build_bot",
+    "games_per_deal",
+    "lineups",
+    "parse_spec",
+    "play",
+    "read_records",
+    "rotations",
+    "schedule",
+    "summarise",
+    "wilson",
+    "win_shares",
+    "write_records",
+]

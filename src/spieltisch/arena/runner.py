@@ -1,0 +1,188 @@
+"""Playing a tournament: one game per task, on as many processes as asked.
+
+Each game is played by the table runtime on a simulated clock, the same code that runs
+a live table, so real-time games work too and bots are asked exactly as at a table. A
+task carries only names and seeds, so it pickles cheaply and any process rebuilds the
+same game; the tournament's outcome does not depend on ``jobs``.
+
+A bot is named by a *spec*: a ladder level (``random``, ``rules``, ``strong``, ...),
+optionally with a search budget, ``strong@500`` (iterations) or ``strong@250ms``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import spieltisch
+from spieltisch.bots import Bot, levels, make
+from spieltisch.engine import Game, SpieltischError
+
+from .schedule import Seating, schedule
+
+MAX_STEPS = 100_000
+"""A game longer than this is a bug in a game or a bot, not a long game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """A search budget: iterations or milliseconds."""
+
+    iterations: int | None = None
+    time_ms: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """Read ``500`` (iterations) or ``250ms``.
+
+        >>> Budget.parse("250ms")
+        Budget(iterations=None, time_ms=250.0)
+
+        :raises SpieltischError: for anything else.
+        """
+        t = text.strip().lower()
+        try:
+            if t.endswith("ms"):
+                value = float(t[:-2])
+                if value > 0:
+                    return cls(time_ms=value)
+            elif int(t) > 0:
+                return cls(iterations=int(t))
+        except ValueError:
+            pass
+        raise SpieltischError(f"{text!r} is not a budget (try 500 or 250ms)")
+
+
+def parse_spec(spec: str) -> tuple[str, Budget | None]:
+    """Split ``strong@500`` into level and budget."""
+    level, sep, budget = spec.partition("@")
+    return level.strip(), Budget.parse(budget) if sep else None
+
+
+def build_bot(game: Game, spec: str, seed: int, budget: Budget | None = None) -> Bot:
+    """The bot a spec names; ``budget`` applies to search levels without their own.
+
+    :raises SpieltischError: unknown level, or a budget for a level that does not search.
+    """
+    from spieltisch.bots.ladder import search_bot
+
+    level, own = parse_spec(spec)
+    chosen = own or budget
+    if level in ("strong", "expert") and level in levels(game.info.name):
+        if chosen is None:
+            return make(game, level, seed=seed)
+        return search_bot(
+            game, level, seed=seed, iterations=chosen.iterations, time_ms=chosen.time_ms
+        )
+    if own is not None:
+        raise SpieltischError(f"bot {level!r} does not search; it takes no budget")
+    return make(game, level, seed=seed)
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """Everything a worker needs to play one game."""
+
+    game: str
+    options: dict[str, Any]
+    players: int
+    seating: Seating
+    budget: Budget | None = None
+
+
+def play(task: Task) -> dict[str, Any]:
+    """Play one game of a tournament and return its JSON record line."""
+    from spieltisch.table import SimClock, TableRuntime
+
+    game = spieltisch.load(task.game, **task.options)
+    seating = task.seating
+    bots = {
+        seat: build_bot(game, spec, seed, task.budget)
+        for seat, (spec, seed) in enumerate(zip(seating.seats, seating.bot_seeds, strict=True))
+    }
+    state = game.new_state(players=task.players, seed=seating.seed)
+    clock = SimClock()
+    runtime = TableRuntime(state, clock, bots)
+    runtime.run_bots(clock.advance_to, limit=MAX_STEPS)
+    state = runtime.state
+    result = state.result()
+    if result is None:
+        raise SpieltischError(f"game {seating.index} did not finish within {MAX_STEPS} actions")
+    return {
+        "index": seating.index,
+        "deal": seating.deal,
+        "seed": seating.seed,
+        "seats": list(seating.seats),
+        "bot_seeds": list(seating.bot_seeds),
+        "plies": state.ply,
+        "result": result.to_json(),
+        "record": state.record(),
+    }
+
+
+@dataclass(slots=True)
+class Tournament:
+    """A planned tournament; iterate :meth:`run` to play it."""
+
+    game: str
+    bots: list[str]
+    games: int
+    seed: int = 0
+    jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
+    budget: Budget | None = None
+    players: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        game = spieltisch.load(self.game, **self.options)
+        self.options = dict(game.options)
+        if self.players is None:
+            self.players = game.info.default_players
+        game.new_state(players=self.players, seed=0)  # validates the player count
+        for spec in dict.fromkeys(self.bots):
+            build_bot(game, spec, 0, self.budget)  # refuses unknown levels up front
+
+    def tasks(self) -> list[Task]:
+        assert self.players is not None
+        seatings = schedule(self.bots, self.players, self.games, self.seed)
+        return [Task(self.game, self.options, self.players, s, self.budget) for s in seatings]
+
+    def run(self) -> Iterator[dict[str, Any]]:
+        """Play every game, yielding records as they finish (not in index order)."""
+        tasks = self.tasks()
+        if self.jobs <= 1:
+            for task in tasks:
+                yield play(task)
+            return
+        with ProcessPoolExecutor(max_workers=self.jobs) as pool:
+            pending: set[Future[dict[str, Any]]] = set()
+            queue = iter(tasks)
+            for task in queue:
+                pending.add(pool.submit(play, task))
+                if len(pending) >= 2 * self.jobs:
+                    break
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+                    nxt = next(queue, None)
+                    if nxt is not None:
+                        pending.add(pool.submit(play, nxt))
+
+
+def write_records(path: Path, records: Iterable[Mapping[str, Any]]) -> None:
+    """JSON Lines, one game per line in tournament order; ``record`` replays it."""
+    ordered = sorted(records, key=lambda r: int(r["index"]))
+    with path.open("w", encoding="utf-8") as out:
+        for line in ordered:
+            out.write(json.dumps(line, sort_keys=True) + "\n")
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    with path.open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]

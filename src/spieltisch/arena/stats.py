@@ -1,0 +1,132 @@
+"""What a tournament says about each bot: win rate with a Wilson interval, score, rating.
+
+A *seat* is one bot in one game. A win is a first place; a first place shared by ``k``
+seats counts ``1/k`` (a two-player draw is half a win), so win rates of all seats of a
+game add up to one. The 95 % interval is Wilson's score interval, which stays inside
+[0, 1] and behaves for rates near 0 or 1 and for small samples, unlike the normal
+approximation. Ratings are openskill's Plackett-Luce model, fed the games in tournament
+order so a rerun gives the same numbers however many processes played them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Z95 = 1.959963984540054
+"""The two-sided 95 % quantile of the standard normal distribution."""
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion.
+
+    >>> lo, hi = wilson(50, 100)
+    >>> round(lo, 4), round(hi, 4)
+    (0.4038, 0.5962)
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    # At 0 or n successes the bound is exactly 0 or 1; rounding must not move it.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return (low, high)
+
+
+@dataclass(slots=True)
+class BotStats:
+    """Totals of one bot over a tournament."""
+
+    bot: str
+    seats: int = 0
+    games: int = 0
+    wins: float = 0.0
+    score: float = 0.0
+    mu: float = 0.0
+    sigma: float = 0.0
+    by_seat: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.seats)
+
+    @property
+    def mean_score(self) -> float:
+        return self.score / self.seats if self.seats else 0.0
+
+    @property
+    def ordinal(self) -> float:
+        """openskill's conservative rating, mu - 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = self.interval
+        return {
+            "bot": self.bot,
+            "games": self.games,
+            "seats": self.seats,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "ci95": [lo, hi],
+            "mean_score": self.mean_score,
+            "rating": {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal},
+            "by_seat": {str(k): v for k, v in sorted(self.by_seat.items())},
+        }
+
+
+def win_shares(ranks: list[int]) -> list[float]:
+    """Each seat's share of the win.
+
+    >>> win_shares([1, 2, 1])
+    [0.5, 0.0, 0.5]
+    """
+    first = min(ranks)
+    winners = sum(1 for r in ranks if r == first)
+    return [1 / winners if r == first else 0.0 for r in ranks]
+
+
+def summarise(bots: list[str], games: Iterable[Mapping[str, Any]]) -> list[BotStats]:
+    """Per-bot statistics of finished games (``arena`` records), in the order of ``bots``."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = {b: model.rating(name=b) for b in bots}
+    stats = {b: BotStats(b) for b in bots}
+    for game in sorted(games, key=lambda g: int(g["index"])):
+        seats: list[str] = list(game["seats"])
+        ranks: list[int] = list(game["result"]["ranks"])
+        scores: list[float] = list(game["result"]["scores"])
+        for seat, (bot, share) in enumerate(zip(seats, win_shares(ranks), strict=True)):
+            entry = stats[bot]
+            entry.seats += 1
+            entry.wins += share
+            entry.score += scores[seat]
+            entry.by_seat[seat] = entry.by_seat.get(seat, 0) + 1
+        present = list(dict.fromkeys(seats))
+        for bot in present:
+            stats[bot].games += 1
+        if len(present) < 2:
+            continue
+        # A bot in several seats is ranked by the mean rank of its seats.
+        mean_rank = {
+            b: sum(r for s, r in zip(seats, ranks, strict=True) if s == b) / seats.count(b)
+            for b in present
+        }
+        rated = model.rate([[ratings[b]] for b in present], ranks=[mean_rank[b] for b in present])
+        for bot, team in zip(present, rated, strict=True):
+            ratings[bot] = team[0]
+    for bot in bots:
+        stats[bot].mu = float(ratings[bot].mu)
+        stats[bot].sigma = float(ratings[bot].sigma)
+    return [stats[b] for b in bots]

@@ -1,0 +1,411 @@
+"""A rules-based Halali bot: one ply of greedy judgement plus the opponent's best reply.
+
+It plans only from its view (the board as shown, the public multiset of face-down tiles,
+the end-phase counter), never from the state. Every candidate action is scored as
+
+    points won now − the opponent's best net capture next ply + ⅓ of my best next capture
+
+where a "net" capture subtracts the value of the capturer if the other side can take it
+back at once (so a hunter guarded by another hunter's gun is not bait for the bear).
+A flip is scored as the expectation of that over the kinds it may reveal. On top come
+the Brettspielnetz page's strategy tips: brown does not fell trees early (they are walls
+against the bear), bears and woodcutters walk towards the exits when few tiles are left,
+and in the end phase the bot plans which of its tiles can still leave through an exit
+with the moves it has left.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from spieltisch.engine import View
+from spieltisch.games.halali.actions import Flip, HalaliAction, Move
+from spieltisch.games.halali.board import (
+    BEAR,
+    DIRECTION_NAMES,
+    EAST,
+    EMPTY,
+    EXITS,
+    FOREST,
+    HUNTER,
+    IS_FOREST,
+    KIND_BY_NAME,
+    NORTH,
+    OFF,
+    OWNER,
+    PREY,
+    RANGE,
+    SOUTH,
+    STEP,
+    TREE,
+    VALUES,
+    WEST,
+    WOODCUTTER,
+    parse_square,
+    square,
+)
+
+from .base import Bot, Plan
+
+HIDDEN: Final = -2
+"""A face-down tile on the bot's own board (``EMPTY`` is -1, tiles are 0..27)."""
+IS_EXIT: Final = tuple(sq in EXITS for sq in range(81))
+BACK: Final = (SOUTH, WEST, NORTH, EAST)
+"""The direction opposite to NORTH, EAST, SOUTH, WEST."""
+INWARD: Final = {
+    square(0, 4): EAST,
+    square(8, 4): WEST,
+    square(4, 8): SOUTH,
+    square(4, 0): NORTH,
+}
+"""From each exit into the forest."""
+
+THREAT_WEIGHT: Final = 1 / 3
+"""My next capture is worth less than a point in hand: the opponent moves first."""
+FLIP_BONUS: Final = 0.25
+"""Flipping brings the game forward; two cautious bots must not shuffle forever."""
+QUIET_PRESSURE: Final = 0.05
+"""Extra flip bonus per ply without a reveal or capture beyond ``QUIET_GRACE``."""
+QUIET_GRACE: Final = 10
+EARLY_TREE_VALUE: Final = 0.5
+"""What felling a tree is worth to brown while many tiles are face down (trees are walls)."""
+TREES_FREE_AT: Final = 10
+"""Face-down tiles left from which trees are worth their full 2 points to brown."""
+EXIT_PLAN_WEIGHT: Final = 0.8
+"""An exit planned for a later move can still be blocked or taken away."""
+WALK_OUT_AT: Final = 8
+"""Face-down tiles left from which slow tiles (bear, woodcutter) head for the exits."""
+WALK_OUT_BONUS: Final = 0.3
+"""Per step a slow tile comes closer to an exit before the end phase."""
+FAR: Final = 99
+
+
+class RulesBot(Bot):
+    """Heuristic Halali player for either colour (see the module docstring)."""
+
+    level = "rules"
+
+    def plan(self, view: View, seat: int, clock: float) -> Plan:
+        texts: list[str] = view["legal_actions"]
+        actions = [self.game.parse_action(t) for t in texts]
+        if len(actions) == 1:
+            return Plan(actions[0], self.delay)
+        judge = _Judge(view)
+        best: HalaliAction = actions[0]
+        best_score = float("-inf")
+        for action in actions:
+            score = judge.score(action) + self.rng.random() * 1e-3
+            if score > best_score:
+                best, best_score = action, score
+        return Plan(best, self.delay)
+
+
+class _Judge:
+    """The position as the bot's view shows it, and the scoring of candidate actions."""
+
+    def __init__(self, view: View) -> None:
+        self.me = 0 if view["colour"] == "blue" else 1
+        self.opp = 1 - self.me
+        board = [EMPTY] * 81
+        for name, cell in view["board"].items():
+            sq = parse_square(name)
+            if cell.get("hidden"):
+                board[sq] = HIDDEN
+            else:
+                gun = DIRECTION_NAMES.index(cell["gun"]) if "gun" in cell else 0
+                board[sq] = KIND_BY_NAME[cell["tile"]] * 4 + gun
+        self.board = board
+        hidden: dict[str, int] = view["hidden_tiles"]
+        self.hidden_count = sum(hidden.values())
+        self.unseen = [(KIND_BY_NAME[k], n / self.hidden_count) for k, n in hidden.items()]
+        end_left = view["end_phase_moves_left"]
+        self.end_left: int | None = None if end_left is None else int(end_left)
+        self.quiet = int(view.get("quiet_plies", 0))
+        self.tree_value = 2.0 if self.hidden_count <= TREES_FREE_AT else EARLY_TREE_VALUE
+        # Plies left after my action (None outside the end phase).
+        self.after = None if self.end_left is None else self.end_left - 1
+        self._exit_maps: tuple[list[int], list[int]] | None = None
+        self._base: tuple[float, float] | None = None
+
+    # -- scoring -------------------------------------------------------------------------
+    def score(self, action: Any) -> float:
+        if isinstance(action, Flip):
+            return self._score_flip(action.square)
+        if isinstance(action, Move):
+            return self._score_move(action.src, action.dst)
+        return 0.0  # pass: only ever the sole legal action
+
+    def _score_move(self, src: int, dst: int) -> float:
+        board = list(self.board)
+        tile = board[src]
+        kind = tile >> 2
+        gain = 0.0
+        board[src] = EMPTY
+        if IS_EXIT[dst]:
+            gain = float(VALUES[kind])
+        else:
+            victim = board[dst]
+            if victim >= 0:
+                gain = self._value(victim >> 2, self.me)
+            board[dst] = tile
+        score = gain + self._outlook(board)
+        if self.end_left is not None:
+            score += EXIT_PLAN_WEIGHT * self._exit_plan(board)
+        elif OWNER[kind] == self.me and kind in (BEAR, WOODCUTTER):
+            score += self._walk_out(src, dst)
+        return score
+
+    def _outlook(self, board: list[int]) -> float:
+        """−(opponent's best net gain next ply) + a third of mine after that."""
+        after = self.after
+        if after == 0:
+            return 0.0
+        risk = self._best_gain(board, self.opp, plies_left=after)
+        mine = 0.0
+        if after is None:
+            mine = self._best_gain(board, self.me, plies_left=None)
+        elif after >= 2:
+            # My own exits are counted by the exit plan, not here.
+            mine = self._best_gain(board, self.me, plies_left=after - 1, exits=False)
+        return -risk + THREAT_WEIGHT * mine
+
+    def _score_flip(self, sq: int) -> float:
+        """Expected outlook over the kinds (and guns) the face-down tile may be."""
+        base_risk, base_mine = self._base_gains()
+        rays = self._rays(sq)
+        expected = 0.0
+        for kind, p in self.unseen:
+            guns = range(4) if kind == HUNTER else (0,)
+            share = p / len(guns)
+            for gun in guns:
+                tile = kind * 4 + gun
+                risk = max(base_risk, self._local_gain(sq, tile, rays, self.opp))
+                mine = max(base_mine, self._local_gain(sq, tile, rays, self.me))
+                expected += share * (-risk + THREAT_WEIGHT * mine)
+        pressure = QUIET_PRESSURE * max(0, self.quiet - QUIET_GRACE)
+        return expected + FLIP_BONUS + pressure
+
+    def _base_gains(self) -> tuple[float, float]:
+        if self._base is None:
+            self._base = (
+                self._best_gain(self.board, self.opp, plies_left=self.after),
+                self._best_gain(self.board, self.me, plies_left=self.after),
+            )
+        return self._base
+
+    def _value(self, kind: int, taker: int) -> float:
+        if kind == TREE and taker == self.me:
+            return self.tree_value
+        return float(VALUES[kind])
+
+    # -- captures ------------------------------------------------------------------------
+    def _best_gain(
+        self, board: list[int], colour: int, plies_left: int | None, exits: bool = True
+    ) -> float:
+        """The best net points ``colour`` can win with one move on ``board`` (at least 0).
+
+        ``plies_left`` counts the end-phase plies including this move (None before the
+        end phase); exits count only in the end phase, take-backs only if a ply follows.
+        """
+        best = 0.0
+        exits_open = exits and plies_left is not None
+        take_back = plies_left is None or plies_left >= 2
+        other = 1 - colour
+        for sq in FOREST:
+            tile = board[sq]
+            if tile < 0:
+                continue
+            kind = tile >> 2
+            if OWNER[kind] != colour:
+                continue
+            prey = PREY[kind]
+            gun = tile & 3
+            for d in range(4):
+                if kind == HUNTER and d != gun and not exits_open:
+                    continue
+                cur = sq
+                for _ in range(RANGE[kind]):
+                    nxt = STEP[cur][d]
+                    if nxt == OFF:
+                        break
+                    if IS_EXIT[nxt]:
+                        if exits_open:
+                            best = max(best, float(VALUES[kind]))
+                        break
+                    target = board[nxt]
+                    if target == EMPTY:
+                        cur = nxt
+                        continue
+                    if target >= 0 and (target >> 2) in prey and (kind != HUNTER or d == gun):
+                        value = self._value(target >> 2, colour)
+                        if take_back:
+                            value -= _take_back(board, nxt, sq, kind, other)
+                        best = max(best, value)
+                    break
+        return best
+
+    def _rays(self, sq: int) -> list[tuple[int, int, int]]:
+        """(direction, distance, square) of the first tile seen from ``sq`` each way."""
+        rays = []
+        for d in range(4):
+            cur, dist = sq, 0
+            while True:
+                nxt = STEP[cur][d]
+                dist += 1
+                if nxt == OFF or IS_EXIT[nxt]:
+                    break
+                if self.board[nxt] != EMPTY:
+                    if self.board[nxt] >= 0:
+                        rays.append((d, dist, nxt))
+                    break
+                cur = nxt
+        return rays
+
+    def _local_gain(
+        self, sq: int, tile: int, rays: list[tuple[int, int, int]], taker: int
+    ) -> float:
+        """Best net capture by ``taker`` that involves a tile revealed on ``sq``."""
+        board = self.board
+        kind = tile >> 2
+        other = 1 - taker
+        best = 0.0
+        for d, dist, at in rays:
+            near = board[at]
+            near_kind = near >> 2
+            # The tile seen from sq captures the revealed tile ...
+            if (
+                OWNER[near_kind] == taker
+                and kind in PREY[near_kind]
+                and dist <= RANGE[near_kind]
+                and (near_kind != HUNTER or near & 3 == BACK[d])
+            ):
+                value = self._value(kind, taker) - _take_back(board, sq, at, near_kind, other)
+                best = max(best, value)
+            # ... or the revealed tile captures it.
+            if (
+                OWNER[kind] == taker
+                and near_kind in PREY[kind]
+                and dist <= RANGE[kind]
+                and (kind != HUNTER or tile & 3 == d)
+            ):
+                value = self._value(near_kind, taker) - _take_back(board, at, sq, kind, other)
+                best = max(best, value)
+        return best
+
+    # -- exits ---------------------------------------------------------------------------
+    def _walk_out(self, src: int, dst: int) -> float:
+        """Before the end phase, with few tiles face down, slow tiles step towards exits."""
+        if self.hidden_count > WALK_OUT_AT:
+            return 0.0
+        slow = self._maps()[0]
+        return WALK_OUT_BONUS * (min(slow[src], 6) - min(slow[dst], 6))
+
+    def _exit_plan(self, board: list[int]) -> float:
+        """Points my tiles on ``board`` can still take out through exits in my moves left.
+
+        Distances come from the board before the move (the moved tile's new square was
+        empty there, so it has a distance too); paths it opens or closes are ignored.
+        """
+        assert self.end_left is not None
+        moves_after = (self.end_left + 1) // 2 - 1
+        if moves_after <= 0:
+            return 0.0
+        slow, fast = self._maps()
+        pieces = []
+        for sq in FOREST:
+            tile = board[sq]
+            if tile >= 0 and OWNER[tile >> 2] == self.me:
+                kind = tile >> 2
+                dist = (slow if RANGE[kind] == 1 else fast)[sq]
+                pieces.append((dist, VALUES[kind]))
+        return _knapsack(pieces, moves_after)
+
+    def _maps(self) -> tuple[list[int], list[int]]:
+        """Moves to the nearest exit from each square, for 1-step and for sliding tiles."""
+        if self._exit_maps is None:
+            self._exit_maps = (_exit_distances(self.board, 1), _exit_distances(self.board, 8))
+        return self._exit_maps
+
+
+def _take_back(board: list[int], at: int, vacated: int, kind: int, by: int) -> float:
+    """Points ``by`` wins by capturing a ``kind`` that has just moved from ``vacated`` to ``at``."""
+    for d in range(4):
+        cur, dist = at, 0
+        while True:
+            nxt = STEP[cur][d]
+            dist += 1
+            if nxt == OFF or IS_EXIT[nxt]:
+                break
+            tile = board[nxt]
+            if tile == EMPTY or nxt == vacated:
+                cur = nxt
+                continue
+            if tile >= 0:
+                k = tile >> 2
+                if (
+                    OWNER[k] == by
+                    and kind in PREY[k]
+                    and dist <= RANGE[k]
+                    and (k != HUNTER or tile & 3 == BACK[d])
+                ):
+                    return float(VALUES[kind])
+            break
+    return 0.0
+
+
+def _exit_distances(board: list[int], reach: int) -> list[int]:
+    """For every square: how many moves a tile of ``reach`` there needs to leave the forest.
+
+    A breadth-first search backwards from the exits over empty squares; a square holding
+    a tile gets a distance (the tile may start there) but nothing passes through it.
+    """
+    dist = [FAR] * 81
+    frontier: list[int] = []
+    for exit_sq, d in INWARD.items():
+        df, dr = int(d == EAST) - int(d == WEST), int(d == NORTH) - int(d == SOUTH)
+        cur = exit_sq
+        for _ in range(reach):
+            cur = square(cur % 9 + df, cur // 9 + dr)
+            if not IS_FOREST[cur]:
+                break
+            if dist[cur] > 1:
+                dist[cur] = 1
+                if board[cur] == EMPTY:
+                    frontier.append(cur)
+            if board[cur] != EMPTY:
+                break
+    step = 1
+    while frontier:
+        step += 1
+        nxt_frontier: list[int] = []
+        for sq in frontier:
+            for d in range(4):
+                cur = sq
+                for _ in range(reach):
+                    cur = STEP[cur][d]
+                    if cur == OFF or IS_EXIT[cur]:
+                        break
+                    if dist[cur] > step:
+                        dist[cur] = step
+                        if board[cur] == EMPTY:
+                            nxt_frontier.append(cur)
+                    if board[cur] != EMPTY:
+                        break
+        frontier = nxt_frontier
+    return dist
+
+
+def _knapsack(pieces: list[tuple[int, int]], moves: int) -> float:
+    """Most points from tiles that can each leave in ``dist`` moves, within ``moves``."""
+    if moves <= 0:
+        return 0.0
+    best = [0] * (moves + 1)
+    for dist, value in pieces:
+        if dist > moves:
+            continue
+        for m in range(moves, dist - 1, -1):
+            best[m] = max(best[m], best[m - dist] + value)
+    return float(best[moves])
+
+
+__all__ = ["RulesBot"]

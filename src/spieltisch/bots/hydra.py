@@ -1,0 +1,211 @@
+"""A rules-based Hydra bot: Doppelkopf table conventions, from its view only.
+
+Bidding: Armut with a poor hand (a redeal is better than defending with one trump); a
+solo when one contract gives a strong trump count with the top trumps; an Antrag with
+both black queens of a suit and little else; it accepts an Antrag with a good trump
+hand and gives back its lowest side cards, shortest suit first (to make voids).
+
+Play, the habits strong Doppelkopf players teach:
+
+* lead a side-suit ace the first time that suit is played; a queen-party player leads
+  his black queen early so his partner finds him ("play trumps to find partners");
+* give points ("schmieren") to a trick a known partner is winning safely;
+* win a trick worth taking with the cheapest card that wins it, keep the Hydras and
+  ♥10s for tricks worth it or for the last tricks ("keep high trumps for the end");
+* otherwise throw the card with the fewest points.
+
+Partners are read from the view: in a solo or Antrag the parties are public; in a
+healthy game a seat's party shows only through the black queens it has played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spieltisch.engine import View
+from spieltisch.games.hydra.actions import ChooseSolo, Give, HydraAction, Lay, Play, Say
+from spieltisch.games.hydra.cards import (
+    ACE,
+    CONTRACTS,
+    CQ,
+    HYDRA,
+    POINTS,
+    POWER,
+    SQ,
+    STANDARD,
+    SUIT,
+    TRUMP,
+    parse_card,
+    parse_contract,
+    rank_of,
+    trump_order,
+)
+from spieltisch.games.hydra.play import trick_winner
+
+from .base import Bot, Plan
+
+SOLO_THRESHOLD = 17.0
+"""Hand value (see ``hand_value``) from which a solo is announced; tuned by self-play."""
+ACCEPT_TRUMPS = 5
+"""Standard trumps needed to accept an Antrag."""
+
+
+def hand_value(hand: list[int], contract: int) -> float:
+    """Strength of ``hand`` as a soloist in ``contract``: weighted trumps plus side aces."""
+    order = trump_order(contract)
+    value = 0.0
+    for c in hand:
+        if SUIT[contract][c] == TRUMP:
+            i = order.index(c)
+            value += 3.0 if i < 2 else 2.0 if i < 4 else 1.0
+        elif rank_of(c) == ACE:
+            value += 1.5
+    trumps = sum(1 for c in hand if SUIT[contract][c] == TRUMP)
+    return value if trumps >= 5 else 0.0
+
+
+def best_contract(hand: list[int]) -> tuple[int, float]:
+    return max(((c, hand_value(hand, c)) for c in range(CONTRACTS)), key=lambda x: x[1])
+
+
+class RulesBot(Bot):
+    """Heuristic Hydra player (level ``rules``)."""
+
+    level = "rules"
+
+    def plan(self, view: View, seat: int, clock: float) -> Plan:
+        legal = self.legal_actions(view)
+        if len(legal) == 1:
+            return Plan(legal[0], self.delay)
+        hand = [parse_card(c) for c in view["hand"]]
+        phase = view["phase"]
+        if phase == "play":
+            choice: HydraAction = Play(self._play(view, seat, hand, legal))
+        else:
+            choice = self._bid(view, phase, hand, legal)
+        if choice not in legal:  # never happens with a consistent view; stay legal anyway
+            choice = self.rng.choice(legal)
+        return Plan(choice, self.delay)
+
+    # -- bidding ---------------------------------------------------------------------------
+    def _bid(self, view: View, phase: str, hand: list[int], legal: list[Any]) -> HydraAction:
+        words = {str(a) for a in legal}
+        _, value = best_contract(hand)
+        std_trumps = sum(1 for c in hand if SUIT[STANDARD][c] == TRUMP)
+        antrag_ok = any(hand.count(q) == 2 for q in (SQ, CQ))
+        if phase == "declare":
+            if "armut" in words and (std_trumps <= 1 or (std_trumps <= 2 and not antrag_ok)):
+                return Say("armut")
+            wants = value >= SOLO_THRESHOLD or (antrag_ok and std_trumps <= 4)
+            return Say("morbus" if wants else "valeo")
+        if phase == "specify":
+            solo = value >= SOLO_THRESHOLD or "antrag" not in words
+            return Say("solo" if solo else "antrag")
+        if phase == "solo_type":
+            return ChooseSolo(best_contract(hand)[0])
+        if phase == "lay":
+            lays = [a for a in legal if isinstance(a, Lay)]
+            return max(lays, key=lambda a: (POWER[STANDARD][a.face_up], POINTS[a.face_up]))
+        if phase == "answer":
+            high = sum(1 for c in hand if c == HYDRA or c == trump_order(STANDARD)[1])
+            good = std_trumps >= ACCEPT_TRUMPS and high >= 1
+            return Say("accept" if good else "decline")
+        if phase == "give":
+            return Give(self._give(hand))
+        return self.rng.choice(legal)  # type: ignore[no-any-return]
+
+    @staticmethod
+    def _give(hand: list[int]) -> int:
+        """Lowest side card of the shortest side suit; else the lowest trump."""
+        suit = SUIT[STANDARD]
+        side = [c for c in hand if suit[c] != TRUMP and rank_of(c) != ACE]
+        if side:
+            length = {s: sum(1 for c in hand if suit[c] == s) for s in range(4)}
+            return min(side, key=lambda c: (length[suit[c]], POINTS[c], POWER[STANDARD][c]))
+        return min(hand, key=lambda c: (POWER[STANDARD][c], POINTS[c]))
+
+    # -- play ------------------------------------------------------------------------------
+    def _friends(self, view: View, seat: int) -> dict[int, int]:
+        """+1 known partner, -1 known opponent, 0 unknown, per other playing seat."""
+        seats = [s for s in view["seats_in_game"] if s != seat]
+        if view["party"] is not None:
+            mine = view["party"][seat]
+            return {s: 1 if view["party"][s] == mine else -1 for s in seats}
+        queens = [{parse_card(q) for q in qs} for qs in view["queens"]]
+        mine_q = queens[seat]
+        known = sum(len(view["queens"][s]) for s in range(len(queens)))
+        out = {}
+        for s in seats:
+            theirs = queens[s]
+            if not mine_q:
+                out[s] = -1 if theirs else (1 if known >= 4 else 0)
+            elif theirs & mine_q:
+                out[s] = 1
+            elif theirs:
+                out[s] = -1
+            else:
+                out[s] = 0
+        return out
+
+    def _play(self, view: View, seat: int, hand: list[int], legal: list[Any]) -> int:
+        contract = parse_contract(view["contract"]) if view["contract"] else STANDARD
+        suit, power = SUIT[contract], POWER[contract]
+        cards: list[int] = [a.card for a in legal]
+        trick = [(int(s), parse_card(c)) for s, c in view["trick"]]
+        done = len(view["tricks"])
+        friends = self._friends(view, seat)
+        top = set(trump_order(contract)[:2])
+
+        def cheap(c: int) -> tuple[int, int]:
+            return (POINTS[c] + (20 if c in top else 0), power[c])
+
+        if not trick:
+            return self._lead(view, seat, hand, cards, contract, friends, done)
+        players = len(view["seats_in_game"])
+        last = len(trick) == players - 1
+        winner = trick_winner(trick, contract)
+        pts = sum(POINTS[c] for _, c in trick)
+        winning_card = dict(trick)[winner]
+        safe = last or (suit[winning_card] == TRUMP and power[winning_card] >= power[SQ])
+        if friends.get(winner, 0) == 1 and safe:
+            return max(cards, key=lambda c: (POINTS[c] - (30 if c in top else 0), -power[c]))
+        winners = [c for c in cards if trick_winner([*trick, (seat, c)], contract) == seat]
+        worth = pts >= 10 or last or done >= 7
+        if winners and worth:
+            keep = [c for c in winners if c not in top] or winners
+            if pts >= 20 or done >= 7:
+                keep = winners
+            if last:
+                return max(keep, key=lambda c: (POINTS[c], -power[c]))
+            return min(keep, key=lambda c: power[c])
+        return min(cards, key=cheap)
+
+    def _lead(
+        self,
+        view: View,
+        seat: int,
+        hand: list[int],
+        cards: list[int],
+        contract: int,
+        friends: dict[int, int],
+        done: int,
+    ) -> int:
+        suit, power = SUIT[contract], POWER[contract]
+        led_suits = {suit[parse_card(t["cards"][0][1])] for t in view["tricks"]}
+        aces = [
+            c for c in cards if suit[c] != TRUMP and rank_of(c) == ACE and suit[c] not in led_suits
+        ]
+        if aces:
+            return aces[0]
+        trumps = [c for c in cards if suit[c] == TRUMP]
+        soloist = view["kind"] == "solo" and view["declarer"] == seat
+        if soloist and trumps:
+            return max(trumps, key=lambda c: power[c])
+        if view["kind"] == "healthy" and done < 4:
+            queens = [c for c in cards if c in (SQ, CQ)]
+            if queens:
+                return queens[0]
+        plain = [c for c in cards if suit[c] != TRUMP]
+        if plain:
+            return min(plain, key=lambda c: (POINTS[c], power[c]))
+        return min(trumps, key=lambda c: (POINTS[c], power[c]))

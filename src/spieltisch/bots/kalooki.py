@@ -1,0 +1,204 @@
+"""A rules-based Kalooki bot built on the document's strategy tips and the meld search.
+
+It plans from its view only (own hand, table, pile, the cards others are known to hold):
+
+* draw from the stock unless the pile's top card joins a meld of the best arrangement of
+  the hand (or builds on the table once opened) — "draw from the stock early";
+* open as soon as the best opening reaches 51 ("keep high groups"; "lay down quickly once
+  everyone else has opened"), unless Kalooki is within reach (at most one loose card)
+  while some opponent has not opened yet;
+* once opened: free jokers by swaps, lay the lowest-penalty arrangement, build loose cards
+  on the table;
+* discard the card that leaves the least penalty after the best arrangement, avoiding
+  cards that build on table melds or fit what opponents picked up ("don't feed them"),
+  and never a joker while another card will do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spieltisch.engine import View
+from spieltisch.games.kalooki.actions import Build, Discard, Draw, Meld, Swap, parse_action
+from spieltisch.games.kalooki.cards import FACES, JOKER, PENALTY, counts_of, parse_face
+from spieltisch.games.kalooki.melds import JOKER_TOKEN, card_of, parse_token
+from spieltisch.games.kalooki.meldsearch import (
+    Searcher,
+    best_opening,
+    opening_weight,
+    penalty_weight,
+)
+
+from .base import Bot, Plan
+
+
+def _weight(meld: tuple[int, ...]) -> int:
+    """Penalty a meld takes out of the hand, a little less for a joker in a set: jokers
+    belong in runs, where opponents rarely hold the card to swap them out (strategy tips)."""
+    w = penalty_weight(meld)
+    first = meld[0] - JOKER_TOKEN if meld[0] >= JOKER_TOKEN else meld[0]
+    second = meld[1] - JOKER_TOKEN if meld[1] >= JOKER_TOKEN else meld[1]
+    if first % 13 == second % 13 and any(t >= JOKER_TOKEN for t in meld):
+        w -= 3
+    return w
+
+
+def _deadwood(search: Searcher, counts: list[int]) -> int:
+    total = sum(n * PENALTY[f] for f, n in enumerate(counts) if n)
+    return total - search.best(counts)[0]
+
+
+def _related(face: int, other: int) -> bool:
+    """Whether two natural faces can be in one meld (same rank, or same suit ±2)."""
+    if face == JOKER or other == JOKER:
+        return False
+    if face % 13 == other % 13:
+        return True
+    return face // 13 == other // 13 and abs(face % 13 - other % 13) <= 2
+
+
+class RulesBot(Bot):
+    """Heuristic player: meld search plus the strategy section of the rules."""
+
+    level = "rules"
+
+    def plan(self, view: View, seat: int, clock: float) -> Plan:
+        legal = [parse_action(t) for t in view["legal_actions"]]
+        choice = self._choose(view, seat, legal)
+        if choice is None or choice not in legal:
+            choice = legal[0]
+        return Plan(choice, self.delay)
+
+    # -- decisions -------------------------------------------------------------------------
+    def _choose(self, view: View, seat: int, legal: list[Any]) -> Any:
+        hand = counts_of([parse_face(c) for c in view["hand"]])
+        search = Searcher(_weight)
+        if view["phase"] == "draw":
+            return self._draw(view, seat, hand, search, legal)
+        opened = view["opened"][seat]
+        if view["turn"]["freed_jokers"]:
+            return self._place_joker(legal)
+        if not opened:
+            step = self._open(view, seat, hand, legal)
+            if step is not None:
+                return step
+            return self._discard(view, seat, hand, search, legal)
+        for a in legal:
+            if isinstance(a, Swap):
+                return a
+        _, melds = search.best_keeping(list(hand), 1)
+        texts = {str(a): a for a in legal if isinstance(a, Meld)}
+        for m in melds:
+            a = texts.get(str(Meld(m)))
+            if a is not None:
+                return a
+        in_melds = [card_of(t) for m in melds for t in m]
+        for a in legal:
+            if isinstance(a, Build) and a.token < JOKER_TOKEN and a.token not in in_melds:
+                return a
+        if sum(hand) <= 3:
+            for a in legal:
+                if isinstance(a, Build) and view["melds"][a.meld]["kind"] == "run":
+                    return a
+        return self._discard(view, seat, hand, search, legal)
+
+    def _draw(
+        self, view: View, seat: int, hand: list[int], search: Searcher, legal: list[Any]
+    ) -> Any:
+        top = view["discard_top"]
+        take = next((a for a in legal if isinstance(a, Draw) and a.discard), None)
+        stock = next((a for a in legal if isinstance(a, Draw) and not a.discard), None)
+        if top is None or take is None:
+            return stock
+        face = parse_face(top)
+        if stock is None:
+            return take
+        with_top = list(hand)
+        with_top[face] += 1
+        if face != JOKER and _deadwood(search, with_top) <= _deadwood(search, hand) - 2:
+            return take  # the card joins a meld of the best arrangement
+        if face == JOKER:
+            return take
+        if view["opened"][seat] and self._builds(view, face):
+            return take
+        if not view["opened"][seat] and best_opening(with_top)[0] >= 51 > best_opening(hand)[0]:
+            return take
+        return stock
+
+    def _builds(self, view: View, face: int) -> bool:
+        for m in view["melds"]:
+            names = [parse_token(c) if "=" in c else parse_face(c) for c in m["cards"]]
+            shown = [t - JOKER_TOKEN if t >= JOKER_TOKEN else t for t in names]
+            if m["kind"] == "set":
+                if (
+                    not m["closed"]
+                    and len(shown) < 4
+                    and face % 13 == shown[0] % 13
+                    and all(face // 13 != s // 13 for s in shown)
+                ):
+                    return True
+            elif face // 13 == shown[0] // 13:
+                r, first, last = face % 13 + 1, shown[0] % 13 + 1, shown[-1] % 13 + 1
+                if last == 1 and len(shown) > 1:
+                    last = 14
+                if r == first - 1 or r == last + 1 or (r == 1 and last == 13):
+                    return True
+        return False
+
+    def _open(self, view: View, seat: int, hand: list[int], legal: list[Any]) -> Any:
+        """The next meld of an opening, or None to wait."""
+        so_far = view["turn"]["opening_value"]
+        value, melds = Searcher(opening_weight).best_keeping(list(hand), 1)
+        if so_far + value < 51:
+            return None
+        if so_far == 0:
+            pen_search = Searcher(_weight)
+            _, low = pen_search.best_keeping(list(hand), 1)
+            loose = sum(hand) - sum(len(m) for m in low)
+            others_open = all(o for s, o in enumerate(view["opened"]) if s != seat)
+            if loose == 2 and not others_open:
+                return None  # Kalooki is within reach: one more card
+            if sum(opening_weight(m) for m in low) >= 51:
+                melds = low
+        texts = {str(a): a for a in legal if isinstance(a, Meld)}
+        for m in melds:
+            a = texts.get(str(Meld(m)))
+            if a is not None:
+                return a
+        return None
+
+    def _place_joker(self, legal: list[Any]) -> Any:
+        runs = [a for a in legal if isinstance(a, Build) and a.token >= JOKER_TOKEN]
+        melds = [
+            a for a in legal if isinstance(a, Meld) and any(t >= JOKER_TOKEN for t in a.tokens)
+        ]
+        return (melds or runs or legal)[0]
+
+    def _discard(
+        self, view: View, seat: int, hand: list[int], search: Searcher, legal: list[Any]
+    ) -> Any:
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return None
+        watched = [0] * FACES
+        for s, cards in enumerate(view["known_cards"]):
+            if s != seat:
+                for c in cards:
+                    watched[parse_face(c)] += 1
+        best: tuple[float, Any] | None = None
+        for a in discards:
+            f = a.face
+            hand[f] -= 1
+            score: float = _deadwood(search, hand)
+            hand[f] += 1
+            if f == JOKER:
+                score += 40
+            else:
+                if self._builds(view, f):
+                    score += 6
+                if any(watched[g] and _related(f, g) for g in range(52)):
+                    score += 4
+                score -= PENALTY[f] * 0.05
+            if best is None or score < best[0]:
+                best = (score, a)
+        return best[1] if best else None

@@ -1,0 +1,198 @@
+"""The search levels of every ladder: ``strong`` and ``expert`` are ISMCTS with budgets.
+
+Both levels exist for every turn-based game, built only from the engine contract and
+what the game's ladder already offers: where a game has a ``rules`` bot, it guides the
+rollouts (random rollouts are weak in most card games), and where a game has a cut-off
+evaluator below, rollouts stop early and the world is judged. Budgets are iterations, so
+a level plays the same moves on every machine; ``SETTINGS`` tunes them per game, and the
+figures in ``docs/bots.md`` were measured with exactly these numbers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from spieltisch.engine import Game, Result, State
+
+from .base import Bot
+from .ismcts import (
+    BotPolicy,
+    Evaluator,
+    ISMCTSBot,
+    RandomPolicy,
+    Rewards,
+    RolloutPolicy,
+    rank_rewards,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """How one search level of one game searches."""
+
+    iterations: int
+    rollout_depth: int | None = None
+    """Plies of rollout before the evaluator judges the world; ``None``: to the end."""
+    guided: bool = True
+    """Let the game's ``rules`` bot (if any) choose the rollout moves."""
+    epsilon: float = 0.1
+    """Share of random moves in guided rollouts."""
+    policy_first: bool = True
+    """Expand the rollout policy's move first at every node (see ``ISMCTSBot``)."""
+    widening: float | None = None
+    """Progressive widening constant (see ``ISMCTSBot``)."""
+
+
+DEFAULTS: Final = {
+    "strong": SearchSettings(iterations=200),
+    "expert": SearchSettings(iterations=1000),
+}
+SETTINGS: dict[str, dict[str, SearchSettings]] = {
+    # The rules bot costs about a millisecond per call, so it chooses the first move tried
+    # at each node instead of playing rollouts; the evaluator judges right after the tree.
+    "halali": {
+        "strong": SearchSettings(iterations=200, rollout_depth=0, widening=1.5),
+        "expert": SearchSettings(iterations=800, rollout_depth=0, widening=1.5),
+    },
+    # Sampling a Hydra world costs ~13 ms: few iterations, each rolled out by the rules bot
+    # (cheap) to about the end of the current game, then judged by the match totals.
+    "hydra": {
+        "strong": SearchSettings(iterations=40, rollout_depth=60),
+        "expert": SearchSettings(iterations=160, rollout_depth=60),
+    },
+    # Kalooki's rules bot searches melds (~60 ms a call), too slow for rollouts; random
+    # rollouts of a whole deal take hundreds of plies, so they are cut short and judged.
+    "kalooki": {
+        "strong": SearchSettings(iterations=60, rollout_depth=8, guided=False),
+        "expert": SearchSettings(iterations=240, rollout_depth=8, guided=False),
+    },
+}
+"""Per-game overrides of ``DEFAULTS``."""
+
+
+# -- evaluators for cut-off rollouts -------------------------------------------------------
+HALALI_SCALE: Final = 6.0
+"""Points of margin that make a Halali match about 73 % won (logistic scale)."""
+
+
+def halali_evaluate(state: State) -> Rewards:
+    """Chance to win from the points margin of the match so far, read from the public view."""
+    view = state.view(None)
+    points = [0.0, 0.0]
+    for game in view["finished_games"]:
+        for seat in range(2):
+            points[seat] += game["points"][seat]
+    if not view["over"]:
+        for seat, colour in enumerate(view["colours"]):
+            points[seat] += view["points"][colour]
+    margin = (points[0] - points[1]) / HALALI_SCALE
+    first = 1 / (1 + math.exp(-max(-30.0, min(30.0, margin))))
+    return (first, 1 - first)
+
+
+def order_rewards(values: list[float]) -> Rewards:
+    """Rank rewards of seats ordered by ``values`` (higher is better), ties shared."""
+    ranks = tuple(1 + sum(1 for v in values if v > mine) for mine in values)
+    return rank_rewards(Result(tuple(values), ranks, "cut-off"))
+
+
+def hydra_evaluate(state: State) -> Rewards:
+    """Rank of the match totals so far (the current game is played out by the rollout)."""
+    return order_rewards([float(t) for t in state.view(None)["totals"]])
+
+
+KALOOKI_PENALTY: Final = {"A": 11, "J": 10, "Q": 10, "K": 10, "JK": 25}
+KALOOKI_CLOSED: Final = 30
+"""What not having opened yet is worth in penalty points (a rough guess, KA-R7)."""
+
+
+def kalooki_evaluate(state: State) -> Rewards:
+    """Rank of each hand's penalty points (KA-R7) plus a charge for not having opened.
+
+    Reads every seat's own view of the sampled world, as the scoring at a deal's end would.
+    """
+    public = state.view(None)
+    values = []
+    for seat in range(state.players):
+        hand: list[str] = state.view(seat)["hand"] or []
+        penalty = sum(KALOOKI_PENALTY.get(c[:-1] if c != "JK" else c, 0) or _pips(c) for c in hand)
+        closed = 0 if public["opened"][seat] else KALOOKI_CLOSED
+        values.append(-float(penalty + closed))
+    return order_rewards(values)
+
+
+def _pips(card: str) -> int:
+    rank = card[:-1]
+    return min(int(rank), 10) if rank.isdigit() else 10
+
+
+EVALUATORS: dict[str, Evaluator] = {
+    "halali": halali_evaluate,
+    "hydra": hydra_evaluate,
+    "kalooki": kalooki_evaluate,
+}
+
+
+# -- building the levels -------------------------------------------------------------------
+def settings_for(game: str, level: str) -> SearchSettings:
+    return SETTINGS.get(game, {}).get(level, DEFAULTS[level])
+
+
+def rules_bot(game: Game, seed: int) -> Bot | None:
+    """The game's ``rules`` level, if its ladder has one."""
+    from . import LEVELS
+
+    target = LEVELS.get(game.info.name, {}).get("rules")
+    if target is None:
+        return None
+    module, _, cls = target.partition(":")
+    factory: Any = getattr(importlib.import_module(module), cls)
+    bot: Bot = factory(game, seed=seed)
+    return bot
+
+
+def search_bot(
+    game: Game,
+    level: str,
+    *,
+    seed: int = 0,
+    delay: float = 0.0,
+    iterations: int | None = None,
+    time_ms: float | None = None,
+) -> ISMCTSBot:
+    """An ISMCTS bot configured as ``level`` for ``game``; a budget given here wins."""
+    settings = settings_for(game.info.name, level)
+    if iterations is not None or time_ms is not None:
+        settings = replace(settings, iterations=iterations or 0)
+    rollout: RolloutPolicy = RandomPolicy()
+    guide = rules_bot(game, seed) if settings.guided else None
+    if guide is not None:
+        rollout = BotPolicy(guide, settings.epsilon)
+    evaluate = EVALUATORS.get(game.info.name)
+    bot = ISMCTSBot(
+        game,
+        seed=seed,
+        delay=delay,
+        iterations=settings.iterations or None,
+        time_ms=time_ms,
+        rollout=rollout,
+        rollout_depth=settings.rollout_depth if evaluate else None,
+        evaluate=evaluate,
+        policy_first=settings.policy_first and guide is not None,
+        widening=settings.widening,
+    )
+    bot.level = level
+    return bot
+
+
+def strong(game: Game, *, seed: int = 0, delay: float = 0.0, **budget: Any) -> ISMCTSBot:
+    """Ladder level ``strong``: ISMCTS with the game's rules bot in the rollouts."""
+    return search_bot(game, "strong", seed=seed, delay=delay, **budget)
+
+
+def expert(game: Game, *, seed: int = 0, delay: float = 0.0, **budget: Any) -> ISMCTSBot:
+    """Ladder level ``expert``: like ``strong`` with a larger budget."""
+    return search_bot(game, "expert", seed=seed, delay=delay, **budget)

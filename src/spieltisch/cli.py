@@ -1,0 +1,405 @@
+"""The ``spieltisch`` command line: play in the terminal, list games, measure.
+
+``play`` runs a game against bots through the public engine API only (views in, actions
+out), so it works for every registered game; a game looks good when it has a drawing in
+``spieltisch.terminal``. Input is read line by line, so a game can be piped in.
+``bench`` and ``duel`` print measurements made by :mod:`spieltisch.benchmark`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+from rich.columns import Columns
+from rich.console import Console
+from rich.table import Table
+
+from spieltisch import bots
+from spieltisch.arena.cli import arena as arena_command
+from spieltisch.benchmark import duel as run_duel
+from spieltisch.benchmark import playouts
+from spieltisch.engine import (
+    Event,
+    Game,
+    IllegalAction,
+    InvalidNotation,
+    SpieltischError,
+    State,
+    game_class,
+    games,
+    load,
+)
+from spieltisch.terminal import LANGS, Face, face, text
+
+app = typer.Typer(
+    name="spieltisch",
+    help="A games table for Halali, Halli-Galli-Extreem, Hydra and Kalooki.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+HELP_WORDS = ("help", "?", "hilfe")
+QUIT_WORDS = ("quit", "exit", "q", "ende")
+BOARD_WORDS = ("board", "brett")
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(2)
+
+
+def _load(name: str, options: list[str] | None) -> Game:
+    """Load ``name`` with ``key=value`` options typed according to the game's metadata."""
+    given: dict[str, Any] = {}
+    declared = {o.name: o for o in game_class(name).info.options}
+    for item in options or []:
+        key, sep, raw = item.partition("=")
+        if not sep:
+            raise InvalidNotation(f"an option is written key=value, not {item!r}")
+        kind = declared[key].kind if key in declared else str
+        value: Any = raw
+        if kind is int:
+            value = int(raw)
+        elif kind is bool:
+            value = raw.lower() in ("1", "true", "yes", "on")
+        given[key] = value
+    return load(name, **given)
+
+
+# -- play --------------------------------------------------------------------------------
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game, e.g. halali.")],
+    seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat (0 moves first).")] = 0,
+    bot: Annotated[
+        str | None, typer.Option("--bot", "-b", help="Bot level (default: the rules bot).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: random).")] = None,
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Language: de or en.")] = "en",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Rule option key=value.")
+    ] = None,
+) -> None:
+    """Play GAME in the terminal against bots in the other seats."""
+    if lang not in LANGS:
+        raise _fail(f"--lang must be one of {', '.join(LANGS)}")
+    console = Console(highlight=False)
+    try:
+        rules = _load(game, option)
+        state = rules.new_state(seed=secrets.randbelow(10**6) if seed is None else seed)
+        if not 0 <= seat < state.players:
+            raise SpieltischError(
+                text(lang, "no_seat", game=game, last=state.players - 1, seat=seat)
+            )
+        level = bot or _default_level(game)
+        players = {
+            s: bots.make(rules, level, seed=state.seed * 31 + s)
+            for s in range(state.players)
+            if s != seat
+        }
+    except (SpieltischError, KeyError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    look = face(game)
+    console.print(
+        text(
+            lang,
+            "welcome",
+            title=rules.info.title,
+            seat=seat,
+            bots=len(players),
+            level=level,
+        )
+        + f"  (seed {state.seed})",
+        style="bold",
+    )
+    try:
+        finished = _play_loop(console, state, seat, players, look, lang, _read_line(console))
+    except KeyboardInterrupt:
+        console.print(f"\n{text(lang, 'quit')}")
+        return
+    if not finished:
+        return
+    view = state.view(seat)
+    console.print(look.render(view, lang))
+    console.print(look.result(view, lang, seat))
+
+
+def _default_level(game: str) -> str:
+    """The game's rules bot: it answers at once, where the search levels think for seconds."""
+    ladder = bots.levels(game)
+    return "rules" if "rules" in ladder else ladder[-1]
+
+
+def _read_line(console: Console) -> Callable[[str], str | None]:
+    def read(prompt: str) -> str | None:
+        try:
+            return console.input(f"[bold]{prompt}>[/] ")
+        except EOFError:
+            return None
+
+    return read
+
+
+def _play_loop(
+    console: Console,
+    state: State,
+    human: int,
+    players: dict[int, bots.Bot],
+    look: Face,
+    lang: str,
+    read: Callable[[str], str | None],
+) -> bool:
+    """Run the game to its end; False if the human quit."""
+    game = state.game
+    drawn = False
+    last: str | None = None
+    while not state.is_over():
+        active = state.active_seats()
+        seat = human if human in active else active[0]
+        if seat != human:
+            who = f"{text(lang, 'bot')} {seat}"
+            action = _think(console, players[seat], state, seat, text(lang, "thinking", who=who))
+            _tell(console, look, lang, human, who, str(action), state.apply(seat, action))
+            last = str(action)
+            drawn = False
+            continue
+        view = state.view(human)
+        if not drawn:
+            console.print(look.render(view, lang, last=last))
+            drawn = True
+        line = read(text(lang, "prompt"))
+        if line is None:
+            console.print(text(lang, "eof"))
+            return False
+        entry = line.strip()
+        word = entry.lower()
+        if not entry:
+            continue
+        if word in QUIT_WORDS:
+            console.print(text(lang, "quit"))
+            return False
+        if word in HELP_WORDS:
+            _help(console, view["legal_actions"], lang)
+            continue
+        if word in BOARD_WORDS:
+            drawn = False
+            continue
+        try:
+            action = game.parse_action(entry)
+        except InvalidNotation as exc:
+            console.print(text(lang, "unreadable", text=entry, message=exc), style="red")
+            continue
+        try:
+            events = state.apply(human, action)
+        except IllegalAction as exc:
+            message = text(lang, "illegal", rule=exc.rule, message=exc.message)
+            console.print(message, style="red")
+            continue
+        _tell(console, look, lang, human, text(lang, "you"), str(action), events)
+        drawn = False
+    return True
+
+
+def _think(console: Console, bot: bots.Bot, state: State, seat: int, message: str) -> Any:
+    """The bot's action; a spinner shows that it is thinking when someone is watching."""
+    if not console.is_terminal:
+        return bot.plan(state.view(seat), seat, 0.0).action
+    with console.status(message):
+        return bot.plan(state.view(seat), seat, 0.0).action
+
+
+def _tell(
+    console: Console,
+    look: Face,
+    lang: str,
+    human: int,
+    who: str,
+    action: str,
+    events: list[Event],
+) -> None:
+    """Print an action and what it caused, one line each."""
+    console.print(f"[bold]{text(lang, 'plays', who=who, action=action)}[/]")
+    for event in events:
+        line = look.describe(event, lang, human)
+        if line:
+            console.print(f"  {line}")
+
+
+def _help(console: Console, legal: list[str], lang: str) -> None:
+    """Legal actions grouped by their first word (``flip``, a square, ...)."""
+    groups: dict[str, list[str]] = {}
+    for action in legal:
+        head = action.replace("-", " ").split(" ", 1)[0]
+        groups.setdefault(head, []).append(action)
+    console.print(f"[bold]{text(lang, 'help_title')}[/] ({len(legal)}):")
+    for head, actions in groups.items():
+        if head.isalpha() and len(actions) > 1:
+            rest = " ".join(a.split(" ", 1)[-1] for a in actions)
+            console.print(f"  {head}: {rest}")
+        else:
+            console.print(Columns(actions, padding=(0, 2)))
+    console.print(text(lang, "help_syntax"), style="dim")
+
+
+# -- games -------------------------------------------------------------------------------
+@app.command(name="games")
+def list_games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the games with their players, rule options and bot levels."""
+    infos = [game_class(name).info for name in games()]
+    if as_json:
+        data = [{**i.to_json(), "bot_levels": bots.levels(i.name)} for i in infos]
+        typer.echo(json.dumps(data, indent=2))
+        return
+    table = Table(title="spieltisch")
+    for column in ("game", "players", "options", "levels"):
+        table.add_column(text("en", column))
+    for info in infos:
+        players = f"{info.min_players}–{info.max_players}"
+        if info.min_players == info.max_players:
+            players = str(info.min_players)
+        options = "\n".join(
+            f"{o.name} = {o.default!r}"
+            + (f"  ({' | '.join(map(str, o.choices))})" if o.choices else "")
+            for o in info.options
+        )
+        table.add_row(
+            f"[bold]{info.name}[/]\n{info.title}",
+            players,
+            options,
+            ", ".join(bots.levels(info.name)),
+        )
+    Console().print(table)
+
+
+# -- measurements ------------------------------------------------------------------------
+@app.command()
+def bench(
+    count: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per game.")] = 50,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    game: Annotated[
+        list[str] | None, typer.Option("--game", "-g", help="Only this game (repeatable).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the games and of the random choices.")] = 0,
+    peers: Annotated[
+        bool, typer.Option("--peers", help="Also OpenSpiel and RLCard games, if installed.")
+    ] = False,
+) -> None:
+    """Random playouts per second for every registered game."""
+    names = game or games()
+    console = Console(stderr=as_json)
+    stats = []
+    for name in names:
+        try:
+            with console.status(f"{name}: {count} random games ..."):
+                stats.append(playouts(name, count, seed=seed))
+        except SpieltischError as exc:
+            raise _fail(str(exc)) from None
+    if peers:
+        from spieltisch.peers import peer_playouts
+
+        with console.status(f"peers: {count} random games each ..."):
+            found, missing = peer_playouts(count, seed=seed)
+        stats.extend(found)
+        for peer in missing:
+            console.print(f"{peer}: not installed (pip install 'spieltisch[peers]')")
+    if as_json:
+        typer.echo(json.dumps({"seed": seed, "results": [s.to_json() for s in stats]}, indent=2))
+        return
+    table = Table(title=text("en", "bench_title", games=count, seed=seed))
+    table.add_column(text("en", "game"))
+    for key in ("games", "plies", "playouts", "steps"):
+        table.add_column(text("en", key), justify="right")
+    for s in stats:
+        table.add_row(
+            s.game,
+            str(s.games),
+            f"{s.plies_per_game:.1f}",
+            f"{s.playouts_per_second:,.1f}",
+            f"{s.steps_per_second:,.0f}",
+        )
+    console.print(table)
+
+
+@app.command()
+def duel(
+    game: Annotated[str, typer.Argument(help="The game, e.g. halali.")],
+    first: Annotated[str, typer.Argument(help="Bot level measured, e.g. rules.")],
+    second: Annotated[str, typer.Argument(help="Bot level in the other seats, e.g. random.")],
+    count: Annotated[int, typer.Option("--games", "-n", min=1, help="Matches to play.")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed of the first match.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Play FIRST against SECOND, seats rotated, and report FIRST's results."""
+    console = Console(stderr=as_json)
+    try:
+        with console.status(f"{game}: {first} vs {second}") as status:
+
+            def progress(done: int) -> None:
+                status.update(f"{game}: {first} vs {second}, {done}/{count} matches")
+
+            stats = run_duel(game, first, second, count, seed=seed, progress=progress)
+    except SpieltischError as exc:
+        raise _fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(stats.to_json(), indent=2))
+        return
+    table = Table(title=f"{game}: {first} vs {second}, {count} matches from seed {seed}")
+    for column in ("won", "drawn", "lost", "win rate", "points", "ms/move"):
+        table.add_column(column, justify="right")
+    data = stats.to_json()
+    table.add_row(
+        str(stats.wins),
+        str(stats.draws),
+        str(stats.losses),
+        f"{stats.win_rate:.1%}",
+        f"{stats.points_a:g} : {stats.points_b:g}",
+        f"{data['ms_per_move_a']:.2f}",
+    )
+    console.print(table)
+    for colour, (won, drawn, lost) in (stats.per_colour or {}).items():
+        console.print(f"  single games as {colour}: {won} won, {drawn} drawn, {lost} lost")
+
+
+# -- the games table ----------------------------------------------------------------------
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="SQLAlchemy URL (default: SQLite file spieltisch.db).")
+    ] = None,
+    bot_delay: Annotated[
+        float | None, typer.Option(help="Seconds a bot waits before moving.")
+    ] = None,
+) -> None:
+    """Serve the games table in the browser (lobby, live tables, replays)."""
+    from spieltisch.server.main import serve as run_server
+
+    run_server(host, port, db, bot_delay=bot_delay)
+
+
+@app.command(name="export")
+def export_dataset(
+    source: Annotated[str, typer.Argument(help="JSON Lines of records or arena lines.")],
+    target: Annotated[str, typer.Argument(help="Dataset file to write (JSON Lines).")],
+    seat: Annotated[int | None, typer.Option(help="Redact to what this seat saw.")] = None,
+) -> None:
+    """Export finished games as a replayable dataset (see docs/research.md)."""
+    from spieltisch.interop.dataset import export_file
+
+    try:
+        typer.echo(f"{export_file(source, target, seat=seat)} games written to {target}")
+    except (SpieltischError, OSError) as exc:
+        raise _fail(str(exc)) from None
+
+
+app.command(name="arena")(arena_command)
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

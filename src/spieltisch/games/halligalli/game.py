@@ -1,0 +1,233 @@
+"""Halli-Galli-Extreem as a :class:`~spieltisch.engine.Game`: metadata, options, parsing,
+sampling from a view.
+
+Options (every *(option)* of the rulings, plus the table settings HG-R9 and HG-R13 ask
+for): ``full_deck`` (HG-R1), ``stray_cards`` (HG-R7), ``handicap_ms`` (HG-R9),
+``card_backs`` (whether the editions' different backs are shown, the appendix's "Kenner"
+remark) and ``first_flipper`` (HG-R13, for a series of games).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spieltisch.engine import (
+    Game,
+    GameInfo,
+    InvalidNotation,
+    InvalidOption,
+    Option,
+    View,
+    derive_rng,
+)
+from spieltisch.engine.rng import shuffled
+
+from . import actions
+from .actions import SHAPES
+from .bell import unseen_counts
+from .cards import EDITION, EDITIONS, card_by_name
+from .finale import Finale
+from .state import PLY_CAP, TURN_RULE, HalliGalliState
+
+MAX_HANDICAP_MS = 5000
+
+INFO = GameInfo(
+    name="halligalli",
+    title="Halli-Galli-Extreem",
+    min_players=3,
+    max_players=6,
+    default_players=6,
+    options=(
+        Option(
+            "full_deck",
+            False,
+            "HG-R1: False (default) plays 120 cards, without 2 one-fruit cards per fruit as "
+            "the appendix recommends; True plays all 128 (leftovers of the deal become the "
+            "first swimmer's extra life, HG-R6).",
+            kind=bool,
+        ),
+        Option(
+            "stray_cards",
+            True,
+            "HG-R7 (§4.2): True (default) lets players with cards flip out of turn; the card "
+            "stays and counts. False plays strict turns.",
+            kind=bool,
+        ),
+        Option(
+            "handicap_ms",
+            "",
+            "HG-R9 (§4.4): ring delay per seat in milliseconds, comma-separated in seat "
+            "order, e.g. '0,0,250' (missing seats: 0). The table runtime applies it.",
+            kind=str,
+        ),
+        Option(
+            "card_backs",
+            True,
+            "Appendix: the two editions have different backs. True (default) shows the "
+            "edition of every draw pile's top card to everyone.",
+            kind=bool,
+        ),
+        Option(
+            "first_flipper",
+            -1,
+            "HG-R13: seat that flips first; -1 (default) draws it from the seed. For a "
+            "series, start the next game left of the previous winner "
+            "(result.details['next_first_flipper']).",
+            kind=int,
+        ),
+    ),
+    chance=True,
+    perfect_information=False,
+    turn_rule=TURN_RULE,
+    max_plies=PLY_CAP,
+)
+
+
+def _parse_handicaps(text: str) -> list[int]:
+    if not text.strip():
+        return []
+    out = []
+    for part in text.split(","):
+        try:
+            ms = int(part.strip())
+        except ValueError:
+            raise InvalidOption(
+                f"handicap_ms: {part.strip()!r} is not whole milliseconds"
+            ) from None
+        if not 0 <= ms <= MAX_HANDICAP_MS:
+            raise InvalidOption(f"handicap_ms: {ms} is outside 0..{MAX_HANDICAP_MS}")
+        out.append(ms)
+    if len(out) > INFO.max_players:
+        raise InvalidOption(f"handicap_ms: at most {INFO.max_players} seats")
+    return out
+
+
+class HalliGalli(Game):
+    """Halli-Galli-Extreem: house rules for 3–6 players on the combined decks."""
+
+    info = INFO
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._handicaps = _parse_handicaps(self.options["handicap_ms"])
+        if self.options["first_flipper"] < -1 or self.options["first_flipper"] >= 6:
+            raise InvalidOption("first_flipper must be -1 (random) or a seat 0..5")
+
+    @property
+    def full_deck(self) -> bool:
+        return bool(self.options["full_deck"])
+
+    @property
+    def stray_cards(self) -> bool:
+        return bool(self.options["stray_cards"])
+
+    @property
+    def show_backs(self) -> bool:
+        return bool(self.options["card_backs"])
+
+    def handicaps(self, players: int) -> list[int]:
+        """Ring delay per seat in milliseconds (HG-R9)."""
+        return (self._handicaps + [0] * players)[:players]
+
+    def first_flipper(self, players: int, seed: int) -> int:
+        chosen = int(self.options["first_flipper"])
+        if chosen >= 0:
+            return chosen
+        return derive_rng(seed, "halligalli-first").randrange(players)
+
+    def _new_state(self, players: int, seed: int) -> HalliGalliState:
+        if self.options["first_flipper"] >= players:
+            raise InvalidOption(f"first_flipper {self.options['first_flipper']} is no seat")
+        if any(self._handicaps[players:]):
+            raise InvalidOption(f"handicap_ms names more than {players} seats")
+        return HalliGalliState(self, players, seed)
+
+    def parse_action(self, text: str) -> actions.HalliGalliAction:
+        return actions.parse_action(text)
+
+    def action_from_json(self, data: Any) -> actions.HalliGalliAction:
+        return actions.action_from_json(data)
+
+    def _restore(self, state: HalliGalliState, payload: Any) -> None:
+        state._restore(payload)
+
+    def sample_state(self, view: View, seat: int | None, seed: int) -> HalliGalliState:
+        """Deal the unseen cards (deck minus face-up cards) at random into the draw piles
+        and the aside cards, respecting pile sizes and the shown backs of the top cards;
+        a pending hidden throw of the other finalist is drawn at random. This is the
+        knowledge model of :mod:`.bell`'s coach.
+
+        :raises InvalidNotation: if ``view`` is not a Halli Galli view of these options.
+        """
+        try:
+            return self._sample(view, seat, seed)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            if isinstance(exc, InvalidNotation):
+                raise
+            raise InvalidNotation(f"not a Halli Galli view: {exc!r}") from exc
+
+    def _sample(self, view: View, seat: int | None, seed: int) -> HalliGalliState:
+        if view.get("game") != "halligalli":
+            raise InvalidNotation("not a Halli Galli view")
+        if (view["deck"] == "full") != self.full_deck:
+            raise InvalidNotation("the view was made with another deck option")
+        rng = derive_rng(seed, "halligalli-sample")
+        n = int(view["players"])
+        table = [[card_by_name(c) for c in pile] for pile in view["table"]]
+        unseen = unseen_counts(self.full_deck, (c for p in table for c in p), None)
+        pool = shuffled(rng, [c for c, k in enumerate(unseen) for _ in range(k)])
+        sizes = [int(k) for k in view["draw"]]
+        tops: list[int | None] = [None] * n
+        backs = view.get("backs")
+        for s in range(n):
+            if backs and sizes[s]:
+                edition = EDITIONS.index(backs[s])
+                i = next(i for i, c in enumerate(pool) if EDITION[c] == edition)
+                tops[s] = pool.pop(i)
+        draw = []
+        for s in range(n):
+            below = sizes[s] - (tops[s] is not None)
+            pile, pool = pool[:below], pool[below:]
+            top = tops[s]
+            draw.append(pile + ([top] if top is not None else []))
+        if len(pool) != int(view["aside"]):
+            raise InvalidNotation("the view's pile sizes do not add up to the deck")
+        finale = view["finale"]
+        if finale is not None:
+            finale = self._sample_finale(finale, seat, rng.randrange(3))
+        state = HalliGalliState(self, n, seed)
+        state.sampled = True
+        to_flip = view["to_flip"]
+        result = view["result"]
+        state._restore(
+            {
+                "draw": draw,
+                "table": table,
+                "aside": pool,
+                "out": view["out_order"],
+                "out_count": max(view["out_order"]),
+                "swim_since": view["swimming_since"],
+                "to_flip": -1 if to_flip is None else to_flip,
+                "anchor": view["turn_anchor"],
+                "version": view["version"],
+                "round_start": view["round_start"],
+                "chain": view["ledger"],
+                "extra_life_by": -1 if view["extra_life_by"] is None else view["extra_life_by"],
+                "finale": finale,
+                "reason": result["reason"] if result else "",
+                "steps": view["steps"],
+                "stats": view["stats"],
+            }
+        )
+        return state
+
+    @staticmethod
+    def _sample_finale(fin: dict[str, Any], seat: int | None, guess: int) -> dict[str, Any]:
+        """Rebuild the finale; the other finalist's hidden throw becomes ``guess``."""
+        throws = {}
+        for s in fin["thrown"]:
+            own = fin["my_throw"] if s == seat else None
+            throws[str(s)] = SHAPES.index(own) if own is not None else guess
+        data = Finale((fin["players"][0], fin["players"][1]), fin["last_winner"]).dump()
+        data.update(stake=fin["stake"] or 0, throws=throws, history=fin["history"])
+        return data

@@ -1,0 +1,98 @@
+"""Trick play (HY 3.1–3.3 as completed by HY-R5).
+
+Trumps form one suit; a player must follow the led suit (trumps if a trump was led) if
+he can, otherwise he may play any card. The highest trump wins, else the highest card
+of the led suit. Of two identical cards the first played wins; with the option
+``second_h10_wins`` a second ♥10 beats the first while ♥10 is a trump, except in the
+last trick.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spieltisch.engine import Event, IllegalAction
+
+from .actions import HydraAction, Play
+from .cards import H10, POINTS, POWER, SUIT, SUIT_NAMES, TRUMP, card_name
+from .phases import TRICKS
+
+if TYPE_CHECKING:
+    from .state import HydraState
+
+
+def trick_winner(
+    cards: list[tuple[int, int]], contract: int, *, second_h10: bool = False, last: bool = False
+) -> int:
+    """The seat that wins ``cards`` (``(seat, card)`` in the order played).
+
+    Of two identical cards the first played wins:
+
+    >>> from spieltisch.games.hydra.cards import parse_card as p
+    >>> trick_winner([(0, p("CQ")), (1, p("CQ")), (2, p("H9"))], 0)
+    0
+    """
+    suit, power = SUIT[contract], POWER[contract]
+    led = suit[cards[0][1]]
+    best_seat, best = cards[0]
+    h10_rule = second_h10 and not last and suit[H10] == TRUMP
+    for seat, c in cards[1:]:
+        s = suit[c]
+        if s != TRUMP and s != led:
+            continue
+        if power[c] > power[best] or (h10_rule and c == H10 and best == H10):
+            best_seat, best = seat, c
+    return best_seat
+
+
+def playable(hand: list[int], trick: list[tuple[int, int]], contract: int) -> list[int]:
+    """Distinct cards of ``hand`` that may be played to ``trick`` (HY-R5)."""
+    cards = sorted(set(hand))
+    if not trick:
+        return cards
+    suit = SUIT[contract]
+    led = suit[trick[0][1]]
+    follow = [c for c in cards if suit[c] == led]
+    return follow or cards
+
+
+def legal(st: HydraState, seat: int) -> list[HydraAction]:
+    return [Play(c) for c in playable(st.hands[seat], st.trick, st.contract)]
+
+
+def apply(st: HydraState, seat: int, action: Any) -> list[Event]:
+    if not isinstance(action, Play):
+        raise IllegalAction("HY-R5", f"{action} is not possible now: cards are being played")
+    c = action.card
+    hand = st.hands[seat]
+    if c not in hand:
+        raise IllegalAction("HY-R5", f"you do not hold {card_name(c)}")
+    suit = SUIT[st.contract]
+    if st.trick:
+        led = suit[st.trick[0][1]]
+        if suit[c] != led and any(suit[h] == led for h in hand):
+            name = "trumps" if led == TRUMP else SUIT_NAMES[led]
+            raise IllegalAction(
+                "HY-R5", f"{card_name(c)}: you must follow suit ({name}) while you can"
+            )
+    hand.remove(c)
+    st.trick.append((seat, c))
+    events: list[Event] = [{"type": "play", "seat": seat, "card": card_name(c)}]
+    if len(st.trick) < len(st.seats):
+        st.turn = st.nxt[seat]
+        return events
+    last = len(st.tricks) == TRICKS - 1
+    winner = trick_winner(
+        st.trick, st.contract, second_h10=st.game.options["second_h10_wins"], last=last
+    )
+    cards = tuple(st.trick)
+    st.tricks.append((winner, cards))
+    pts = sum(POINTS[x] for _, x in cards)
+    st.points[winner] += pts
+    st.count[winner] += 1
+    st.trick = []
+    st.turn = winner
+    events.append({"type": "trick", "winner": winner, "points": pts})
+    if len(st.tricks) == TRICKS:
+        events.extend(st.finish_game())
+    return events

@@ -1,0 +1,291 @@
+"""A Hydra match: the deal, the phases of one game, and the series of games.
+
+Sources: ``hydra.de.md`` (HY 1.x–3.4) and the rulings HY-R1..HY-R10. A state is a match:
+``games`` games (option) with the dealer moving one seat clockwise (higher seat number)
+after each completed game (HY 1.2.2); an Armut redeal repeats the game with the same
+dealer (HY 2.2.5). The first dealer is the last seat, so seat 0 speaks first.
+
+The phases of one game, each with its own module: declarations and the Antrag in
+:mod:`.bidding`, trick play in :mod:`.play`, scoring in :mod:`.scoring`, views in
+:mod:`.views`. This module holds the data, the deal and the moves between games.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spieltisch.engine import Event, IllegalAction, Result, State, derive_rng, ranks_from_keys
+from spieltisch.engine.rng import shuffled
+
+from . import bidding, play
+from .actions import HydraAction
+from .cards import DECK, STANDARD, contract_name
+from .phases import DECLARE, HEALTHY, OVER, PLAY, SOLO
+from .scoring import (
+    Trick,
+    healthy_parties,
+    is_three_party,
+    score_three,
+    score_two,
+    seat_points,
+)
+from .views import make_view
+
+if TYPE_CHECKING:
+    from .game import Hydra
+
+DEAL_ROUNDS = (3, 4, 3)
+"""HY 2.1.2: three cards each, then four, then three."""
+
+
+def deal_hands(seed: int, deal_no: int, seats: list[int], players: int) -> list[list[int]]:
+    """HY 2.1: shuffle, then 3-4-3 cards to each playing seat from the one after the dealer."""
+    deck = shuffled(derive_rng(seed, "hydra-deal", deal_no), list(DECK))
+    hands: list[list[int]] = [[] for _ in range(players)]
+    pos = 0
+    for size in DEAL_ROUNDS:
+        for s in seats:
+            hands[s].extend(deck[pos : pos + size])
+            pos += size
+    for h in hands:
+        h.sort()
+    return hands
+
+
+class HydraState(State):
+    """One Hydra match in progress."""
+
+    __slots__ = (
+        "contract",
+        "count",
+        "deal_no",
+        "dealer",
+        "declarer",
+        "declined",
+        "finished",
+        "game_no",
+        "given",
+        "hands",
+        "kind",
+        "laid",
+        "nxt",
+        "partner",
+        "party",
+        "phase",
+        "points",
+        "redeals",
+        "said",
+        "seats",
+        "spec",
+        "totals",
+        "trick",
+        "tricks",
+        "turn",
+    )
+
+    game: Hydra
+
+    def __init__(self, game: Hydra, players: int, seed: int) -> None:
+        super().__init__(game, players, seed)
+        self.game_no = 0
+        """Games completed so far in the match (an Armut redeal is not a game)."""
+        self.deal_no = 0
+        """Deals so far, redeals included: the label of the next deal's shuffle."""
+        self.dealer = players - 1
+        self.totals = [0] * players
+        self.finished: list[dict[str, Any]] = []
+        self._start_game()
+
+    @property
+    def games_in_match(self) -> int:
+        return self.game.games_for(self.players)
+
+    # -- one game --------------------------------------------------------------------------
+    def _start_game(self) -> None:
+        self._start_game_seats()
+        self.redeals: list[int] = []
+        """Seats that called Armut in this game, in order (public)."""
+        self._deal()
+
+    def _deal(self) -> None:
+        self.hands = deal_hands(self.seed, self.deal_no, self.seats, self.players)
+        self.deal_no += 1
+        self.phase = DECLARE
+        self.turn = self.seats[0]
+        self.said: list[str | None] = [None] * self.players
+        """Morbus / Valeo per seat (HY 2.2.2)."""
+        self.spec: list[str | None] = [None] * self.players
+        """Solo / Antrag per Morbus seat (HY 2.3.4)."""
+        self.kind: str | None = None
+        self.contract = STANDARD
+        self.declarer = -1
+        """Soloist or Antragsteller."""
+        self.partner = -1
+        """Antragnehmer."""
+        self.laid: list[int] = []
+        """The Antrag's cards: two queens (face down), then the face-up card."""
+        self.declined: list[int] = []
+        self.given: list[int] = []
+        """Cards the Antragnehmer gave back (secret to the others)."""
+        self.party = [-1] * self.players
+        self.trick: list[tuple[int, int]] = []
+        self.tricks: list[Trick] = []
+        self.points = [0] * self.players
+        self.count = [0] * self.players
+
+    def redeal(self) -> None:
+        """HY 2.2.5: same dealer, new cards, declarations from the start."""
+        self._deal()
+
+    def start_play(self, kind: str) -> None:
+        """Fix the parties (HY 2.4) and let the player after the dealer lead (HY-R5)."""
+        self.kind = kind
+        if kind == HEALTHY:
+            self.party = healthy_parties(self.hands, self.seats, self.players)
+        else:
+            for s in self.seats:
+                self.party[s] = 0 if s in (self.declarer, self.partner) else 1
+        self.phase = PLAY
+        self.turn = self.seats[0]
+
+    def finish_game(self) -> list[Event]:
+        """Score the game (HY-R7..R9), add it to the match, deal the next one or end."""
+        if self.kind == HEALTHY and is_three_party(self.party):
+            score = score_three(self.party, self.tricks, contract=self.contract)
+        else:
+            score = score_two(
+                self.party, self.tricks, solo=self.kind == SOLO, contract=self.contract
+            )
+        for s in range(self.players):
+            self.totals[s] += score["settlement"][s]
+        summary: dict[str, Any] = {
+            "game": self.game_no + 1,
+            "dealer": self.dealer,
+            "redeals": list(self.redeals),
+            "kind": self.kind,
+            "contract": contract_name(self.contract) if self.kind == SOLO else None,
+            "declarer": self.declarer if self.declarer >= 0 else None,
+            "partner": self.partner if self.partner >= 0 else None,
+            "party": list(self.party),
+            "seat_points": list(self.points),
+            **score,
+            "totals": list(self.totals),
+        }
+        self.finished.append(summary)
+        self.game_no += 1
+        events: list[Event] = [{"type": "game_end", **summary}]
+        if self.game_no >= self.games_in_match:
+            self.phase = OVER
+            self.turn = -1
+            result = self.result()
+            assert result is not None
+            events.append({"type": "match_end", **result.to_json()})
+        else:
+            self.dealer = (self.dealer + 1) % self.players
+            self._start_game()
+            events.append({"type": "game_start", "game": self.game_no + 1, "dealer": self.dealer})
+        return events
+
+    # -- the contract ----------------------------------------------------------------------
+    def active_seats(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self.phase == OVER or seat != self.turn:
+            return []
+        if self.phase == PLAY:
+            return play.legal(self, seat)
+        return bidding.legal(self, seat)
+
+    def _apply(self, seat: int, action: Any) -> list[Event]:
+        if self.phase == PLAY:
+            return play.apply(self, seat, action)
+        return bidding.apply(self, seat, action)
+
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        return Result(
+            scores=tuple(float(t) for t in self.totals),
+            ranks=ranks_from_keys([(float(t),) for t in self.totals]),
+            reason="match_complete",
+            details={"games": list(self.finished), "totals": list(self.totals)},
+        )
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return make_view(self, seat)
+
+    def check_phase(self, phase: str, rule: str, action: HydraAction) -> None:
+        if self.phase != phase:
+            raise IllegalAction(rule, f"{action} is not possible now (phase: {self.phase})")
+
+    # -- serialisation ---------------------------------------------------------------------
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "game_no": self.game_no,
+            "deal_no": self.deal_no,
+            "dealer": self.dealer,
+            "totals": list(self.totals),
+            "finished": list(self.finished),
+            "redeals": list(self.redeals),
+            "hands": [list(h) for h in self.hands],
+            "phase": self.phase,
+            "turn": self.turn,
+            "said": list(self.said),
+            "spec": list(self.spec),
+            "kind": self.kind,
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "partner": self.partner,
+            "laid": list(self.laid),
+            "declined": list(self.declined),
+            "given": list(self.given),
+            "party": list(self.party),
+            "trick": [list(p) for p in self.trick],
+            "tricks": [[w, [list(p) for p in cards]] for w, cards in self.tricks],
+        }
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Fill from ``_dump()`` (also used by ``sample_state``)."""
+        n = self.players
+        self.game_no = int(data["game_no"])
+        self.deal_no = int(data["deal_no"])
+        self.dealer = int(data["dealer"])
+        if not 0 <= self.dealer < n:
+            raise ValueError(f"dealer {self.dealer} is not a seat")
+        self.totals = [int(t) for t in data["totals"]]
+        self.finished = [dict(g) for g in data["finished"]]
+        self._start_game_seats()
+        self.redeals = [int(s) for s in data["redeals"]]
+        self.hands = [sorted(int(c) for c in h) for h in data["hands"]]
+        if len(self.hands) != n or len(self.totals) != n:
+            raise ValueError("one hand and one total per seat")
+        self.phase = str(data["phase"])
+        self.turn = int(data["turn"])
+        self.said = [None if w is None else str(w) for w in data["said"]]
+        self.spec = [None if w is None else str(w) for w in data["spec"]]
+        self.kind = None if data["kind"] is None else str(data["kind"])
+        self.contract = int(data["contract"])
+        self.declarer = int(data["declarer"])
+        self.partner = int(data["partner"])
+        self.laid = [int(c) for c in data["laid"]]
+        self.declined = [int(s) for s in data["declined"]]
+        self.given = [int(c) for c in data["given"]]
+        self.party = [int(p) for p in data["party"]]
+        self.trick = [(int(s), int(c)) for s, c in data["trick"]]
+        self.tricks = [
+            (int(w), tuple((int(s), int(c)) for s, c in cards)) for w, cards in data["tricks"]
+        ]
+        self.points, self.count = seat_points(self.tricks, n)
+
+    def _start_game_seats(self) -> None:
+        """Playing seats in speaking order, from the one after the dealer (HY-R10)."""
+        n = self.players
+        order = [(self.dealer + i) % n for i in range(1, n + 1)]
+        self.seats = [s for s in order if n < 6 or s != self.dealer]
+        self.nxt = [-1] * n
+        for i, s in enumerate(self.seats):
+            self.nxt[s] = self.seats[(i + 1) % len(self.seats)]

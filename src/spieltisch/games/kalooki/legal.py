@@ -1,0 +1,112 @@
+"""Kalooki's legal actions: complete and bounded.
+
+Complete, because :func:`~.meldsearch.all_melds` lists every meld the hand can lay (runs
+of any length, every choice of what each joker stands for), and builds and swaps are
+single cards (or a set's two missing cards) on the finitely many table melds. Bounded,
+because a hand holds at most 14 cards and two jokers: the list stays in the hundreds at
+worst and is usually a few dozen. Validation is shared with ``apply``: cheap candidates go
+through the same refusal checks, with fast paths only where those checks cannot fail.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import DRAW_DISCARD, DRAW_STOCK, Build, Discard, KalookiAction, Meld, Swap
+from .cards import FACES, JOKER
+from .melds import JOKER_TOKEN, MAX_RUN, card_of, joker_as, named
+from .meldsearch import all_melds
+from .state import DRAW, OVER, KalookiState
+
+# Action objects are immutable, so they are made once and reused: building frozen
+# dataclasses was the largest cost of a legal-action list.
+_DISCARDS = tuple(Discard(f) for f in range(FACES))
+_MELDS: dict[tuple[int, ...], Meld] = {}
+_BUILDS: dict[tuple[int, int], Build] = {}
+_CACHE_LIMIT = 200_000
+"""Melds and builds are finitely many; the cap only bounds memory in odd uses."""
+
+
+def _meld(tokens: tuple[int, ...]) -> Meld:
+    a = _MELDS.get(tokens)
+    if a is None:
+        if len(_MELDS) >= _CACHE_LIMIT:
+            _MELDS.clear()
+        a = _MELDS[tokens] = Meld(tokens)
+    return a
+
+
+def _build(meld: int, token: int) -> Build:
+    key = (meld, token)
+    a = _BUILDS.get(key)
+    if a is None:
+        if len(_BUILDS) >= _CACHE_LIMIT:
+            _BUILDS.clear()
+        a = _BUILDS[key] = Build(meld, token)
+    return a
+
+
+def legal_actions(state: KalookiState, seat: int) -> list[Any]:
+    """Every legal action: complete, since :func:`all_melds` lists every meld of the
+    hand, and builds/swaps are single cards on the finitely many table melds."""
+    if state.phase == OVER or seat != state.to_move:
+        return []
+    if state.phase == DRAW:
+        return [a for a in (DRAW_STOCK, DRAW_DISCARD) if state._refusal(seat, a) is None]
+    hand = state.hands[seat]
+    # Fast paths: with no freed joker pending and enough cards left after an action,
+    # the hand checks of ``_hand_refusal`` cannot fail; everything else takes the
+    # general check, so the list stays exactly the set of accepted actions.
+    spare = state.sizes[seat] - 2 if not state.freed else -99
+    legal: list[KalookiAction] = []
+    if not state.freed:
+        blocked = state.taken if state.locked and hand[state.taken] == 1 else -1
+        legal.extend(_DISCARDS[f] for f in range(FACES) if hand[f] and f != blocked)
+    for mt in all_melds(hand):
+        # Melds from the search are valid by construction: check only the hand.
+        if spare - len(mt) >= 0:
+            legal.append(_meld(mt))
+            continue
+        is_set = named(mt[0]) % 13 == named(mt[1]) % 13
+        cap = 4 - len(mt) if is_set else MAX_RUN - len(mt)
+        if state._hand_refusal(seat, mt, [card_of(t) for t in mt], 0, cap) is None:
+            legal.append(_meld(mt))
+    cands: list[KalookiAction] = []
+    opened = state.opened[seat]
+    jokers = hand[JOKER] > 0
+    for i, m in enumerate(state.melds):
+        if not opened and i < state.new_from:
+            continue
+        if m.is_run:
+            for f in m.build_ends():
+                if spare >= 1:
+                    if hand[f]:
+                        legal.append(_build(i, f))
+                    if jokers:
+                        legal.append(_build(i, joker_as(f)))
+                else:
+                    if hand[f]:
+                        cands.append(_build(i, f))
+                    if jokers:
+                        cands.append(_build(i, joker_as(f)))
+        elif not m.closed:
+            for f in (m.key - 1, m.key + 12, m.key + 25, m.key + 38):
+                if hand[f]:
+                    cands.append(_build(i, f))
+                if jokers:
+                    cands.append(_build(i, joker_as(f)))
+        if not opened:
+            continue
+        if m.is_run:
+            for t in m.tokens:
+                if t >= JOKER_TOKEN and hand[t - JOKER_TOKEN]:
+                    cands.append(Swap(i, (t - JOKER_TOKEN,)))
+        elif not m.closed and len(m.tokens) == 3 and m.jokers():
+            missing = sorted(set(m.build_ends()) | {named(t) for t in m.tokens if t >= JOKER_TOKEN})
+            if m.jokers() == 1:
+                if all(hand[f] for f in missing):
+                    cands.append(Swap(i, tuple(missing)))
+            else:
+                cands.extend(Swap(i, (f,)) for f in missing if hand[f])
+    legal.extend(a for a in cands if state._refusal(seat, a) is None)
+    return legal

@@ -1,0 +1,243 @@
+"""Meld search: every meld of a hand, the best opening, the lowest-penalty arrangement.
+
+A hand is given as 53 face counts (see :mod:`.cards`). Three questions, all used by the
+game (legal actions), the rules bot (every turn) and the UI's hints:
+
+* :func:`all_melds` lists every meld the hand can lay (runs of any length, sets of 3 or 4,
+  every choice of what its jokers stand for, a joker even where the natural is held). It
+  is exact and complete, so the game's legal actions can use it.
+* :func:`best_opening` packs disjoint melds for the largest opening value (KA-R3: 51).
+* :func:`min_penalty` packs disjoint melds leaving the fewest penalty points (KA-R7).
+
+The packing search branches on the lowest natural card still in hand: leave it, or use it
+in one of the melds containing it. Runs longer than 5 are never needed for packing (any
+run of 6 or more splits into two runs of 3..5 with the same cards and values, and each
+part keeps a natural since there are only two jokers), which keeps the branching small.
+Results are memoised on the remaining counts, so asking "what if I discard X?" for every X
+in a hand shares work through one :class:`Searcher`.
+
+>>> from .cards import counts_of, parse_face
+>>> hand = counts_of([parse_face(c) for c in "7h 8h 9h Qs Qd Qc 2c".split()])
+>>> min_penalty(hand)[0]
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import FACES, JOKER, PENALTY
+from .melds import JOKER_TOKEN, SET_VALUE, position_value
+
+Meld = tuple[int, ...]
+"""A meld as tokens in table order (see :mod:`.melds`)."""
+
+_SUBSETS3 = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
+_RUN_FACES = tuple(tuple(s * 13 + (p - 1) % 13 for p in range(1, 15)) for s in range(4))
+"""Per suit, the faces at run positions 1..14 (14 is the high ace)."""
+_SUBSETS = (*_SUBSETS3, (0, 1, 2, 3))
+
+
+def _variants(slots: list[int], held: list[int], jokers: int) -> list[Meld]:
+    """Every way to fill ``slots`` (faces): naturals where held, jokers for the rest,
+    optionally jokers instead of held naturals, with at most ``jokers`` jokers and at
+    least one natural."""
+    need = [i for i, h in enumerate(held) if not h]
+    spare = jokers - len(need)
+    if spare < 0:
+        return []
+    base = [f if h else JOKER_TOKEN + f for f, h in zip(slots, held, strict=True)]
+    natural = [i for i, h in enumerate(held) if h]
+    if len(natural) == 0:
+        return []
+    out = [tuple(base)]
+    if spare >= 1 and len(natural) >= 2:
+        for a in natural:
+            one = list(base)
+            one[a] = JOKER_TOKEN + slots[a]
+            out.append(tuple(one))
+            if spare >= 2 and len(natural) >= 3:
+                for b in natural:
+                    if b > a:
+                        two = list(one)
+                        two[b] = JOKER_TOKEN + slots[b]
+                        out.append(tuple(two))
+    return out
+
+
+def all_melds(counts: list[int]) -> list[Meld]:
+    """Every meld the hand can lay, each once, in table order.
+
+    >>> from .cards import counts_of, parse_face
+    >>> len(all_melds(counts_of([parse_face(c) for c in ["4h", "5h", "6h", "7h"]])))
+    3
+    """
+    jokers = min(counts[JOKER], 2)
+    out: list[Meld] = []
+    for suit in range(4):
+        base = suit * 13
+        row = counts[base : base + 13]
+        if 13 - row.count(0) + jokers < 3:
+            continue
+        held = [0, *row, row[0]]  # counts by run position 1..14; truthy where held
+        if not jokers:
+            # Runs are the windows of 3+ inside each stretch of consecutive held ranks.
+            run_faces = _RUN_FACES[suit]
+            for lo in range(1, 13):
+                if held[lo] and held[lo + 1] and held[lo + 2] and not held[lo - 1]:
+                    end = lo + 2
+                    while end < 14 and held[end + 1]:
+                        end += 1
+                    for a in range(lo, end - 1):
+                        for b in range(a + 2, min(end, a + 12) + 1):
+                            out.append(run_faces[a - 1 : b])
+            continue
+        for lo in range(1, 13):
+            gaps = 0
+            slots = []
+            hv: list[int] = []
+            for hi in range(lo, min(lo + 12, 14) + 1):
+                h = held[hi]
+                if not h:
+                    gaps += 1
+                    if gaps > jokers:
+                        break
+                slots.append(base + (hi - 1) % 13)
+                hv.append(h)
+                if hi - lo >= 2:
+                    out.extend(_variants(slots, hv, jokers))
+    for r in range(13):
+        faces = (r, 13 + r, 26 + r, 39 + r)
+        have = [counts[f] for f in faces]
+        n = 4 - have.count(0)
+        if n + jokers < 3 or n == 0:
+            continue
+        if not jokers:
+            if n == 4:
+                out.extend([faces[:3], (r, 13 + r, 39 + r), (r, 26 + r, 39 + r), faces[1:], faces])
+            else:
+                out.append(tuple(f for f, h in zip(faces, have, strict=True) if h))
+            continue
+        for sub in _SUBSETS:
+            out.extend(_variants([faces[s] for s in sub], [have[s] for s in sub], jokers))
+    return out
+
+
+def _melds_with(counts: list[int], face: int) -> list[Meld]:
+    """Melds of at most 5 cards that use one copy of natural ``face`` (for packing)."""
+    jokers = min(counts[JOKER], 2)
+    suit, r0 = divmod(face, 13)
+    base = suit * 13
+    held = [0, *counts[base : base + 13], counts[base]]
+    out: list[Meld] = []
+    positions = (1, 14) if r0 == 0 else (r0 + 1,)
+    for p in positions:
+        for lo in range(max(1, p - 4), p + 1):
+            for hi in range(max(lo + 2, p), min(lo + 4, 14) + 1):
+                if lo == 1 and hi == 14:
+                    continue
+                slots = [base + (q - 1) % 13 for q in range(lo, hi + 1)]
+                hv = [held[q] for q in range(lo, hi + 1)]
+                for m in _variants(slots, hv, jokers):
+                    if face in m:
+                        out.append(m)
+    faces = [s * 13 + r0 for s in range(4)]
+    have = [counts[f] for f in faces]
+    for sub in _SUBSETS:
+        if suit in sub:
+            for m in _variants([faces[s] for s in sub], [have[s] for s in sub], jokers):
+                if face in m:
+                    out.append(m)
+    return out
+
+
+def has_joker_pair(counts: list[int]) -> bool:
+    """Whether two naturals of the hand make a meld with one joker (KA-R5: a freed joker
+    can then be melded even when no table meld can take it)."""
+    for suit in range(4):
+        base = suit * 13
+        held = [counts[base + r] > 0 for r in range(13)] + [counts[base] > 0]
+        for i in range(13):
+            if held[i] and (held[i + 1] or (i < 12 and held[i + 2])):
+                return True
+    return any(sum(1 for s in range(4) if counts[s * 13 + r]) >= 2 for r in range(13))
+
+
+def opening_weight(meld: Meld) -> int:
+    """Opening value of a meld from :func:`all_melds` (KA-R2, KA-R3)."""
+    first = meld[0] - JOKER_TOKEN if meld[0] >= JOKER_TOKEN else meld[0]
+    second = meld[1] - JOKER_TOKEN if meld[1] >= JOKER_TOKEN else meld[1]
+    if first % 13 == second % 13:
+        return SET_VALUE[first % 13 + 1] * len(meld)
+    lo = first % 13 + 1  # a run never starts with a high ace
+    return sum(position_value(p) for p in range(lo, lo + len(meld)))
+
+
+def penalty_weight(meld: Meld) -> int:
+    """Penalty points a meld takes out of the hand (KA-R7)."""
+    return sum(25 if t >= JOKER_TOKEN else PENALTY[t] for t in meld)
+
+
+class Searcher:
+    """Best packings of disjoint melds for one weight, memoised across hands."""
+
+    __slots__ = ("_memo", "weight")
+
+    def __init__(self, weight: Callable[[Meld], int]) -> None:
+        self.weight = weight
+        self._memo: dict[tuple[int, ...], tuple[int, tuple[Meld, ...]]] = {}
+
+    def best(self, counts: list[int]) -> tuple[int, tuple[Meld, ...]]:
+        """Largest total weight of disjoint melds from ``counts``, and those melds."""
+        key = tuple(counts)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        face = next((f for f in range(JOKER) if counts[f]), -1)
+        if face < 0:
+            result: tuple[int, tuple[Meld, ...]] = (0, ())
+        else:
+            counts[face] -= 1
+            result = self.best(counts)
+            counts[face] += 1
+            for meld in _melds_with(counts, face):
+                for t in meld:
+                    counts[JOKER if t >= JOKER_TOKEN else t] -= 1
+                value, rest = self.best(counts)
+                for t in meld:
+                    counts[JOKER if t >= JOKER_TOKEN else t] += 1
+                value += self.weight(meld)
+                if value > result[0]:
+                    result = (value, (meld, *rest))
+        self._memo[key] = result
+        return result
+
+    def best_keeping(self, counts: list[int], keep: int = 1) -> tuple[int, tuple[Meld, ...]]:
+        """Like :meth:`best`, but at least ``keep`` cards stay in hand (for the discard)."""
+        total = sum(counts)
+        value, melds = self.best(counts)
+        if total - sum(len(m) for m in melds) >= keep or total <= keep:
+            return value, melds
+        best: tuple[int, tuple[Meld, ...]] = (-1, ())
+        for f in range(FACES):
+            if counts[f]:
+                counts[f] -= 1
+                value, melds = (
+                    self.best_keeping(counts, keep - 1) if keep > 1 else self.best(counts)
+                )
+                counts[f] += 1
+                if value > best[0]:
+                    best = (value, melds)
+        return best
+
+
+def best_opening(counts: list[int], keep: int = 1) -> tuple[int, tuple[Meld, ...]]:
+    """The largest opening value (KA-R3) of disjoint melds leaving ``keep`` cards."""
+    return Searcher(opening_weight).best_keeping(list(counts), keep)
+
+
+def min_penalty(counts: list[int], keep: int = 0) -> tuple[int, tuple[Meld, ...]]:
+    """The fewest penalty points (KA-R7) left after laying disjoint melds, and the melds."""
+    total = sum(n * PENALTY[f] for f, n in enumerate(counts) if n)
+    value, melds = Searcher(penalty_weight).best_keeping(list(counts), keep)
+    return total - value, melds

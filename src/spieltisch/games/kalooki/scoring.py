@@ -1,0 +1,101 @@
+"""Scoring: penalties of a deal (KA-R6, KA-R7), ring-game payout (KA-R8), club format.
+
+Kept apart from the turn rules so the payout arithmetic can be checked against the
+document's example on its own:
+
+>>> [round(x, 2) for x in ring_payout(40.0, [0, 12, 47, 131], winner=0)]
+[35.3, 2.93, 1.77, 0.0]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spieltisch.engine import Result, ranks_from_keys
+
+from .cards import penalty_of
+
+KALOOKI_BONUS = 25
+"""Extra penalty for every other player when the winner goes Kalooki (KA-R6)."""
+RING_LOSER_CAP = 100
+"""A loser with this many penalty points or more gets nothing back (KA-R8)."""
+LOSERS_SHARE = 0.25
+"""Part of the pot split among the losers at most; the winner keeps at least 75% (KA-R8)."""
+CLUB_LIMIT = 150
+"""A club-format player whose total passes this is out (KA-R8 option)."""
+
+
+def deal_penalties(
+    hands: list[list[int]], in_deal: list[bool], winner: int | None, kalooki: bool
+) -> list[int]:
+    """Penalty points of one deal per seat (0 for the winner and seats not in the deal).
+
+    ``winner`` is None for a deal that ended without anybody going out (KA-R9): then every
+    player in the deal scores his hand.
+    """
+    out = []
+    for seat, counts in enumerate(hands):
+        if not in_deal[seat] or seat == winner:
+            out.append(0)
+            continue
+        p = penalty_of(counts)
+        if kalooki and winner is not None:
+            p += KALOOKI_BONUS
+        out.append(p)
+    return out
+
+
+def ring_payout(pot: float, penalties: list[int], winner: int) -> list[float]:
+    """What each seat receives from the pot in a ring game (KA-R8).
+
+    A loser with penalty ``p < 100`` gets ``S * (100 - p) / 100`` where
+    ``S = 25% of the pot / (players - 1)``; the winner gets the rest.
+    """
+    n = len(penalties)
+    share = LOSERS_SHARE * pot / (n - 1)
+    pay = [
+        0.0 if s == winner or p >= RING_LOSER_CAP else share * (RING_LOSER_CAP - p) / RING_LOSER_CAP
+        for s, p in enumerate(penalties)
+    ]
+    pay[winner] = pot - sum(pay)
+    return pay
+
+
+def club_eliminated(totals: list[int], alive: list[bool]) -> list[int]:
+    """Seats still in the game whose total has passed the club limit."""
+    return [s for s, t in enumerate(totals) if alive[s] and t > CLUB_LIMIT]
+
+
+def ring_result(deal: dict[str, Any], stake: float, reason: str) -> Result:
+    """A ring game's result (KA-R8): scores are money won, payout minus stake; a deal
+    without a winner (KA-R9) is a wash."""
+    pens: list[int] = deal["penalties"]
+    n = len(pens)
+    winner = deal["winner"]
+    if winner is None:
+        pay = [stake] * n
+        ranks: tuple[int, ...] = (1,) * n
+    else:
+        pay = ring_payout(stake * n, pens, winner)
+        ranks = ranks_from_keys(
+            [(1.0, 0.0) if s == winner else (0.0, -float(p)) for s, p in enumerate(pens)]
+        )
+    details = {"penalties": pens, "payouts": [round(x, 2) for x in pay], "deals": 1}
+    return Result(tuple(round(p - stake, 2) for p in pay), ranks, reason, details)
+
+
+def club_result(
+    deals: list[dict[str, Any]], alive: list[bool], totals: list[int], stake: float, reason: str
+) -> Result:
+    """The club format's result: the players left share the pot; the others rank by how
+    late they went out, then by total."""
+    n = len(alive)
+    winners = [s for s in range(n) if alive[s]]
+    pay = [stake * n / len(winners) if alive[s] else 0.0 for s in range(n)]
+    out_at = [len(deals) + 1] * n
+    for d in deals:
+        for s in d.get("eliminated", []):
+            out_at[s] = d["deal"]
+    ranks = ranks_from_keys([(float(out_at[s]), -float(totals[s])) for s in range(n)])
+    details = {"totals": list(totals), "payouts": [round(x, 2) for x in pay], "deals": len(deals)}
+    return Result(tuple(round(p - stake, 2) for p in pay), ranks, reason, details)

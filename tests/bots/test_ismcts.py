@@ -1,0 +1,225 @@
+"""ISMCTS: legal moves only, views only, obvious best moves found, reproducible by seed.
+
+Strength is a benchmark (``spieltisch arena``, docs/bots.md), not a test; these tests
+check the search's contract on small Halali positions (HA-R4 captures, HA-R6 end phase).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+import spieltisch
+from spieltisch.bots import LEVELS, levels, make
+from spieltisch.bots.base import RandomBot
+from spieltisch.bots.ismcts import (
+    REAL_TIME_GAMES,
+    ISMCTSBot,
+    plan_async,
+    rank_rewards,
+    result_rewards,
+    score_rewards,
+)
+from spieltisch.bots.ladder import halali_evaluate, search_bot
+from spieltisch.engine import Result, SpieltischError, State, View
+from tests.helpers.halali import make_state, parse_diagram
+
+SINGLE = {"match": "single"}
+
+
+def quick_bot(game: spieltisch.Game, seed: int = 0, iterations: int = 12) -> ISMCTSBot:
+    return ISMCTSBot(
+        game, seed=seed, iterations=iterations, rollout_depth=2, evaluate=halali_evaluate
+    )
+
+
+BEAR_DIAGRAM = """
+    8  .  .  .  .  .  .  .
+    7  .  T  .  .  .  P  .
+    6  .  .  .  .  .  .  .
+    5  D  .  .  .  .  .  W
+    4  .  HE .  .  B  .  .
+    3  .  .  .  .  .  .  .
+    2  .  .  .  F  .  .  T
+       b  c  d  e  f  g  h
+"""
+
+
+def bear_position(face_down: dict[str, str] | None = None, end_left: int | None = None) -> State:
+    """Brown to move; the hunter on c4 aims east at the bear on f4 across an empty row.
+
+    Taking the bear (10 points) is worth more than anything else on the board; on the
+    last end-phase ply (HA-R6) it decides the match: 8 + 10 against 12.
+    """
+    return make_state(
+        {**parse_diagram(BEAR_DIAGRAM), **(face_down or {})},
+        to_move="brown",
+        end_left=end_left,
+        won={"blue": ["F", "P", "D", "D"], "brown": ["HN", "P"]},
+        match="single",
+    )
+
+
+def test_HA_R4_finds_the_winning_bear_capture_with_random_rollouts() -> None:
+    state = bear_position(end_left=1)
+    bot = ISMCTSBot(state.game, seed=3, iterations=150)  # generic: random rollouts to the end
+    assert str(bot.plan(state.view(1), 1, 0.0).action) == "c4-f4"
+
+
+def test_HA_R4_finds_the_bear_capture_with_face_down_tiles_left() -> None:
+    state = bear_position({"h8": "?P", "b2": "?T", "h3": "?D"})
+    bot = ISMCTSBot(state.game, seed=5, iterations=200, rollout_depth=4, evaluate=halali_evaluate)
+    assert str(bot.plan(state.view(1), 1, 0.0).action) == "c4-f4"
+
+
+def test_searches_only_worlds_sampled_from_its_view() -> None:
+    """The bot is handed a view; every world it searches comes from sample_state(view)."""
+    game = spieltisch.load("halali", **SINGLE)
+    state = game.new_state(seed=11)
+    rng = random.Random(1)
+    for _ in range(15):
+        seat = state.active_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.active_seats()[0]
+    view = state.view(seat)
+    calls: list[tuple[View, int | None]] = []
+    real_sample = game.sample_state
+
+    def spy(v: View, s: int | None, seed: int) -> State:
+        calls.append((v, s))
+        world = real_sample(v, s, seed)
+        assert world.sampled
+        return world
+
+    game.sample_state = spy  # type: ignore[method-assign,assignment]
+    bot = quick_bot(game, iterations=10)
+    action = bot.plan(view, seat, 0.0).action
+    assert len(calls) == 10
+    assert all(v == view and s == seat for v, s in calls)
+    assert str(action) in view["legal_actions"]
+
+
+def test_the_action_depends_only_on_the_view() -> None:
+    """Two real states that differ only under the face-down tiles get the same move."""
+    game = spieltisch.load("halali", **SINGLE)
+    a, b = game.new_state(seed=1), game.new_state(seed=2)
+    # Opening positions: every tile face down, the layouts (seeds) differ.
+    assert a.view(0) == b.view(0)
+    assert a.to_json()["state"] != b.to_json()["state"]
+    bot_a, bot_b = quick_bot(game, seed=9), quick_bot(game, seed=9)
+    assert bot_a.plan(a.view(0), 0, 0.0) == bot_b.plan(b.view(0), 0, 0.0)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_plays_legal_moves_to_the_end(seed: int) -> None:
+    game = spieltisch.load("halali", **SINGLE)
+    state = game.new_state(seed=seed)
+    bots = [quick_bot(game, seed, iterations=6), RandomBot(game, seed=seed)]
+    while not state.is_over():
+        seat = state.active_seats()[0]
+        view = state.view(seat)
+        action = bots[seat].plan(view, seat, 0.0).action
+        assert str(action) in view["legal_actions"]
+        state.apply(seat, action)
+    assert state.result() is not None
+
+
+def test_deterministic_for_a_seed_with_an_iteration_budget() -> None:
+    state = bear_position({"h8": "?P", "b2": "?T"})
+    view = json.loads(json.dumps(state.view(1)))
+    plans = {str(quick_bot(state.game, seed=4, iterations=40).plan(view, 1, 0.0)) for _ in "ab"}
+    assert len(plans) == 1
+    first = quick_bot(state.game, seed=4, iterations=40)
+    visits = [(str(n.action), n.visits) for n in first.search(view, 1).children.values()]
+    again = quick_bot(state.game, seed=4, iterations=40)
+    assert visits == [(str(n.action), n.visits) for n in again.search(view, 1).children.values()]
+
+
+def test_time_budget_stops_the_search() -> None:
+    state = bear_position({"h8": "?P", "b2": "?T"})
+    bot = ISMCTSBot(state.game, seed=1, time_ms=30, rollout_depth=2, evaluate=halali_evaluate)
+    bot.plan(state.view(1), 1, 0.0)
+    assert bot.last_iterations >= 1
+
+
+def test_plan_async_gives_the_same_plan_in_a_worker_process() -> None:
+    state = bear_position({"h8": "?P", "b2": "?T"})
+    bot = make(state.game, "strong", seed=2)
+    assert isinstance(bot, ISMCTSBot)
+    bot.iterations = 20
+    view = state.view(1)
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        future = plan_async(bot, view, 1, 0.0, executor=pool)
+        assert future.result() == bot.plan(view, 1, 0.0)
+
+
+def test_search_levels_on_every_turn_based_ladder() -> None:
+    for name in spieltisch.games():
+        names = levels(name)
+        if name == "halligalli":
+            assert "strong" not in names or "strong" in LEVELS[name]
+            continue
+        assert names.index("strong") < names.index("expert")
+        assert names[0] == "random"
+        if "rules" in names:
+            assert names.index("rules") < names.index("strong")
+
+
+def test_strong_level_is_ismcts_guided_by_the_rules_bot() -> None:
+    game = spieltisch.load("halali")
+    bot = make(game, "strong", seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.level == "strong"
+    assert type(getattr(bot.rollout, "bot", None)).__name__ == "RulesBot"
+
+
+def test_refuses_a_depth_limit_without_an_evaluator() -> None:
+    with pytest.raises(SpieltischError, match="evaluator"):
+        ISMCTSBot(spieltisch.load("halali"), rollout_depth=3)
+
+
+def test_rewards_share_tied_places_and_orient_scores_by_rank() -> None:
+    assert rank_rewards(Result((1.0, 1.0), (1, 1), "draw")) == [0.5, 0.5]
+    assert rank_rewards(Result((9.0, 2.0, 5.0), (1, 3, 2), "x")) == [1.0, 0.0, 0.5]
+    # penalty points: the winner has fewest, and gets the top score reward
+    assert score_rewards(Result((3.0, 10.0), (1, 2), "x")) == [1.0, 0.0]
+    winner, loser = result_rewards(Result((20.0, 18.0), (1, 2), "x"))
+    assert 0.9 <= winner <= 1.0 and 0.0 <= loser <= 0.1
+
+
+@pytest.mark.parametrize(
+    "name", [g for g in spieltisch.games() if g not in REAL_TIME_GAMES and g != "halali"]
+)
+def test_every_turn_based_game_gets_legal_moves_from_views(name: str) -> None:
+    """The same search, through the contract only, on every other registered game."""
+    game = spieltisch.load(name)
+    state = game.new_state(seed=3)
+    rng = random.Random(3)
+    seen: list[tuple[View, int | None]] = []
+    real_sample = game.sample_state
+
+    def spy(v: View, s: int | None, seed: int) -> State:
+        seen.append((v, s))
+        return real_sample(v, s, seed)
+
+    game.sample_state = spy  # type: ignore[method-assign,assignment]
+    bot = search_bot(game, "strong", seed=1, iterations=3)
+    decisions = 0
+    for _ in range(400):
+        if state.is_over() or decisions >= 4:
+            break
+        seat = state.active_seats()[0]
+        view = state.view(seat)
+        if len(view["legal_actions"]) > 1 and rng.random() < 0.2:
+            seen.clear()
+            action = bot.plan(view, seat, 0.0).action
+            assert seen and all(v == view and s == seat for v, s in seen)
+            decisions += 1
+        else:
+            action = rng.choice(state.legal_actions(seat))
+        assert str(action) in view["legal_actions"]
+        state.apply(seat, action)
+    assert decisions == 4

@@ -1,0 +1,5 @@
+"""Shared test factories: build positions directly instead of replaying long games.
+
+``contract`` holds game-agnostic helpers (refusals that must not change the state,
+random playouts); one module per game builds that game's states from compact diagrams.
+"""
