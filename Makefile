@@ -15,9 +15,9 @@ install: $(BIN)/python
 dev: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 
-## Install and start the main job.
+## Install and start the main job: the games table on http://127.0.0.1:8000/.
 run: install
-	$(BIN)/spieltisch play halali
+	$(BIN)/spieltisch serve
 
 ## Install and run every check: lint, types, tests.
 test: dev

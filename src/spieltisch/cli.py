@@ -307,7 +307,7 @@ def bench(
             found, missing = peer_playouts(count, seed=seed)
         stats.extend(found)
         for peer in missing:
-            console.print(f"{peer}: not installed (pip install 'spieltisch[peers]')")
+            console.print(f"{peer}: not installed (pip install 'spieltisch[peers]')", markup=False)
     if as_json:
         typer.echo(json.dumps({"seed": seed, "results": [s.to_json() for s in stats]}, indent=2))
         return

@@ -154,3 +154,13 @@ def test_refuses_unknown_bots_and_player_counts_up_front() -> None:
         Tournament("halali", ["random", "nobody"], 2)
     with pytest.raises(SpieltischError):
         Tournament("halali", ["random"], 2, players=3)
+
+
+def test_a_games_own_level_named_like_a_search_level_is_not_a_search() -> None:
+    """Halli Galli's ``expert`` is a reaction model: a budget for it is refused."""
+    if "halligalli" not in spieltisch.games():
+        pytest.skip("Halli Galli is not registered")
+    game = spieltisch.load("halligalli")
+    assert not isinstance(build_bot(game, "expert", seed=1, budget=Budget(5)), ISMCTSBot)
+    with pytest.raises(SpieltischError, match="no budget"):
+        build_bot(game, "expert@5", seed=1)

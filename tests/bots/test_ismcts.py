@@ -17,6 +17,7 @@ from spieltisch.bots import LEVELS, levels, make
 from spieltisch.bots.base import RandomBot
 from spieltisch.bots.ismcts import (
     REAL_TIME_GAMES,
+    BotPolicy,
     ISMCTSBot,
     plan_async,
     rank_rewards,
@@ -223,3 +224,39 @@ def test_every_turn_based_game_gets_legal_moves_from_views(name: str) -> None:
         assert str(action) in view["legal_actions"]
         state.apply(seat, action)
     assert decisions == 4
+
+
+def test_keep_margin_keeps_the_guiding_bots_move_unless_clearly_beaten() -> None:
+    game = spieltisch.load("halali", **SINGLE)
+    state = game.new_state(seed=4)
+    rng = random.Random(4)
+    for _ in range(25):
+        seat = state.active_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.active_seats()[0]
+    view = state.view(seat)
+    guide = make(game, "rules", seed=1)
+    kept = ISMCTSBot(
+        game,
+        seed=1,
+        iterations=30,
+        rollout=BotPolicy(guide, 0.0),
+        rollout_depth=0,
+        evaluate=halali_evaluate,
+        policy_first=True,
+        keep_margin=1.0,  # nothing beats the guide by more than the whole reward range
+    )
+    assert kept.plan(view, seat, 0.0) == guide.plan(view, seat, 0.0)
+
+
+def test_a_guided_search_does_not_depend_on_earlier_searches() -> None:
+    """The guiding bot's tie-breaks are reseeded per search (plan_async relies on it)."""
+    state = bear_position({"h8": "?P", "b2": "?T"})
+    view = state.view(1)
+    fresh = make(state.game, "strong", seed=6)
+    used = make(state.game, "strong", seed=6)
+    assert isinstance(fresh, ISMCTSBot) and isinstance(used, ISMCTSBot)
+    fresh.iterations = used.iterations = 25
+    other = bear_position({"h8": "?D", "b2": "?T", "h3": "?P"}).view(1)
+    used.plan(other, 1, 0.0)
+    assert used.plan(view, 1, 0.0) == fresh.plan(view, 1, 0.0)

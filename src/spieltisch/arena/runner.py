@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import spieltisch
-from spieltisch.bots import Bot, levels, make
+from spieltisch.bots import LEVELS, SEARCH_LEVELS, Bot, levels, make
 from spieltisch.engine import Game, SpieltischError
 
 from .schedule import Seating, schedule
@@ -73,7 +73,9 @@ def build_bot(game: Game, spec: str, seed: int, budget: Budget | None = None) ->
 
     level, own = parse_spec(spec)
     chosen = own or budget
-    if level in ("strong", "expert") and level in levels(game.info.name):
+    own_levels = LEVELS.get(game.info.name, {})
+    searches = level in SEARCH_LEVELS and level not in own_levels
+    if searches and level in levels(game.info.name):
         if chosen is None:
             return make(game, level, seed=seed)
         return search_bot(

@@ -112,6 +112,10 @@ class BotPolicy:
         self.bot = bot
         self.epsilon = epsilon
 
+    def reseed(self, seed: int) -> None:
+        """Fix the bot's own tie-breaking per search, so a search depends on its seed only."""
+        self.bot.rng = random.Random(seed)
+
     def __call__(self, state: State, seat: int, rng: random.Random) -> Any:
         if self.epsilon and rng.random() < self.epsilon:
             return rng.choice(state.legal_actions(seat))
@@ -156,6 +160,9 @@ class ISMCTSBot(Bot):
     :param evaluate: per-seat rewards of an unfinished world, needed with ``rollout_depth``.
     :param policy_first: expand the rollout policy's choice before the other untried
         actions, so a heuristic's move is always among those searched.
+    :param keep_margin: with a bot guiding rollouts, keep that bot's own move at the root
+        unless the search's choice is better on average by more than this reward margin:
+        a small budget then checks a heuristic instead of replacing it by a noisy guess.
     :param widening: progressive widening: a node tried ``n`` times has at most
         ``widening * sqrt(n)`` children, so a small budget looks deeper at fewer moves
         instead of once at every move (``None``: expand every action first).
@@ -179,6 +186,7 @@ class ISMCTSBot(Bot):
         score_weight: float = SCORE_WEIGHT,
         policy_first: bool = False,
         widening: float | None = None,
+        keep_margin: float = 0.0,
     ) -> None:
         super().__init__(game, seed=seed, delay=delay)
         if game.info.name in REAL_TIME_GAMES:
@@ -198,6 +206,7 @@ class ISMCTSBot(Bot):
         self.score_weight = score_weight
         self.policy_first = policy_first
         self.widening = widening
+        self.keep_margin = keep_margin
         self.last_iterations = 0
         """Iterations of the last search, for benchmarks."""
 
@@ -210,11 +219,25 @@ class ISMCTSBot(Bot):
         if not candidates:  # no world allowed a legal action: trust the view
             return Plan(legal[0], self.delay)
         best = max(candidates, key=lambda n: (n.visits, n.total / max(1, n.visits)))
+        kept = None
+        if self.keep_margin > 0 and isinstance(self.rollout, BotPolicy):
+            own = self.rollout.bot.plan(view, seat, clock).action
+            kept = root.children.get((seat, own))
+        if (
+            kept is not None
+            and kept.visits
+            and best.visits
+            and best.total / best.visits <= kept.total / kept.visits + self.keep_margin
+        ):
+            best = kept
         return Plan(best.action, self.delay)
 
     def search(self, view: View, seat: int) -> Node:
         """Grow the tree for ``seat`` seeing ``view`` and return its root."""
         rng = random.Random(view_seed(self.seed, seat, view))
+        reseed = getattr(self.rollout, "reseed", None)
+        if reseed is not None:
+            reseed(rng.getrandbits(63))
         root = Node(seat, None)
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         done = 0

@@ -44,6 +44,8 @@ class SearchSettings:
     """Expand the rollout policy's move first at every node (see ``ISMCTSBot``)."""
     widening: float | None = None
     """Progressive widening constant (see ``ISMCTSBot``)."""
+    keep_margin: float = 0.0
+    """Keep the rules bot's move unless search finds one better by this much (``ISMCTSBot``)."""
 
 
 DEFAULTS: Final = {
@@ -54,8 +56,8 @@ SETTINGS: dict[str, dict[str, SearchSettings]] = {
     # The rules bot costs about a millisecond per call, so it chooses the first move tried
     # at each node instead of playing rollouts; the evaluator judges right after the tree.
     "halali": {
-        "strong": SearchSettings(iterations=200, rollout_depth=0, widening=1.5),
-        "expert": SearchSettings(iterations=800, rollout_depth=0, widening=1.5),
+        "strong": SearchSettings(iterations=200, rollout_depth=0, widening=1.5, keep_margin=0.05),
+        "expert": SearchSettings(iterations=800, rollout_depth=0, widening=1.5, keep_margin=0.05),
     },
     # Sampling a Hydra world costs ~13 ms: few iterations, each rolled out by the rules bot
     # (cheap) to about the end of the current game, then judged by the match totals.
@@ -183,6 +185,7 @@ def search_bot(
         evaluate=evaluate,
         policy_first=settings.policy_first and guide is not None,
         widening=settings.widening,
+        keep_margin=settings.keep_margin,
     )
     bot.level = level
     return bot

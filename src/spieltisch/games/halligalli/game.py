@@ -75,6 +75,13 @@ INFO = GameInfo(
             "(result.details['next_first_flipper']).",
             kind=int,
         ),
+        Option(
+            "coach",
+            False,
+            "Table setting: show each player the chance that the next card makes the bell "
+            "valid (bell.coach). Off in rated play; the rules do not change.",
+            kind=bool,
+        ),
     ),
     chance=True,
     perfect_information=False,

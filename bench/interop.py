@@ -1,0 +1,128 @@
+"""Steps per second through the research adapters, next to the raw engine.
+
+Run: ``.venv/bin/python bench/interop.py [--game halali] [--seconds 5] [--json]``
+
+Every row plays uniformly random legal actions for about ``--seconds`` and counts player
+actions (OpenSpiel chance events are applied but not counted, so the rows compare):
+
+- ``engine``: ``legal_actions`` + ``apply`` on the engine state.
+- ``pettingzoo``: the usual agent loop, ``env.last()`` (tensor + mask) and ``env.step``.
+- ``openspiel``: ``legal_actions`` + ``apply_action``, chance sampled from
+  ``chance_outcomes``.
+- ``openspiel + tensor``: the same plus ``observation_tensor`` of the acting player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from spieltisch.engine import games, load
+from spieltisch.interop import openspiel
+from spieltisch.interop.encoders import encoded_games
+from spieltisch.interop.pettingzoo import raw_env
+
+
+def _timed(run: Callable[[float], int], seconds: float) -> float:
+    start = time.perf_counter()
+    steps = run(start + seconds)
+    return steps / (time.perf_counter() - start)
+
+
+def engine_rate(name: str, seconds: float) -> float:
+    game = load(name)
+    rng = random.Random(0)
+
+    def run(deadline: float) -> int:
+        steps, seed = 0, 0
+        while time.perf_counter() < deadline:
+            state = game.new_state(seed=seed)
+            seed += 1
+            while not state.is_over() and time.perf_counter() < deadline:
+                seat = rng.choice(state.active_seats())
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+                steps += 1
+        return steps
+
+    return _timed(run, seconds)
+
+
+def pettingzoo_rate(name: str, seconds: float) -> float:
+    env = raw_env(name)
+    rng = np.random.default_rng(0)
+
+    def run(deadline: float) -> int:
+        steps, seed = 0, 0
+        while time.perf_counter() < deadline:
+            env.reset(seed=seed)
+            seed += 1
+            while not any(env.terminations.values()) and time.perf_counter() < deadline:
+                mask = env.last()[0]["action_mask"]
+                env.step(int(rng.choice(np.flatnonzero(mask))))
+                steps += 1
+        return steps
+
+    return _timed(run, seconds)
+
+
+def openspiel_rate(name: str, seconds: float, tensor: bool) -> float:
+    game = openspiel.load_game(name)
+    rng = random.Random(0)
+
+    def run(deadline: float) -> int:
+        steps = 0
+        while time.perf_counter() < deadline:
+            state = game.new_initial_state()
+            while not state.is_terminal() and time.perf_counter() < deadline:
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(
+                        rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+                    )
+                    continue
+                if tensor:
+                    state.observation_tensor(state.current_player())
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        return steps
+
+    return _timed(run, seconds)
+
+
+def measure(name: str, seconds: float) -> dict[str, Any]:
+    return {
+        "game": name,
+        "engine": engine_rate(name, seconds),
+        "pettingzoo": pettingzoo_rate(name, seconds),
+        "openspiel": openspiel_rate(name, seconds, tensor=False),
+        "openspiel + tensor": openspiel_rate(name, seconds, tensor=True),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per row")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args()
+    names = args.game or [g for g in encoded_games() if g in games()]
+    rows = [measure(name, args.seconds) for name in names]
+    if args.json:
+        print(json.dumps({"seconds": args.seconds, "rows": rows}, indent=2))
+        return
+    for row in rows:
+        print(row["game"])
+        base = row["engine"]
+        for key, rate in row.items():
+            if key != "game":
+                print(f"  {key:<24} {rate:>9,.0f} steps/s  ({rate / base:5.0%} of engine)")
+
+
+if __name__ == "__main__":
+    main()

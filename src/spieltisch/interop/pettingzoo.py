@@ -1,0 +1,224 @@
+"""The games as PettingZoo AEC environments.
+
+>>> from spieltisch.interop.pettingzoo import env
+>>> e = env("halali", variant="brettspielnetz")
+>>> e.reset(seed=7)
+>>> e.agent_selection
+'player_0'
+>>> obs, reward, termination, truncation, info = e.last()
+>>> obs["observation"].shape, int(obs["action_mask"].sum()), info["legal_actions"][:2]
+((806,), 48, ['flip b2', 'flip c2'])
+
+- Agents are ``player_0 .. player_{n-1}``, one per seat.
+- Observations are dicts: ``observation`` (the encoder's tensor of that seat's view) and
+  ``action_mask`` (int8 over the fixed action space; all zero when the seat may not act).
+- Rewards come only at the end: the rank utilities of :func:`common.rank_returns`.
+- ``reset(seed=s)`` starts the engine game with seed ``s``: the hidden layout or deal is
+  the engine's own, so the finished game's ``record()`` (``env.unwrapped.game_state``) replays
+  with ``spieltisch.replay`` and can be exported with :mod:`spieltisch.interop.dataset`.
+  Without a seed the next one is drawn from the generator of the previous reset.
+- ``max_plies`` (default 5000, counting steps) truncates endless games (Halali's Kosmos
+  rules have no move limit while tiles are face down).
+- ``info["legal_actions"]`` names the legal actions in the game's notation.
+- Kalooki melds take several steps by the same agent (see its encoder); Halli Galli is
+  played in reaction rounds (:mod:`spieltisch.interop.bell`), their orders drawn from
+  the game seed, so only one seat decides at a time and ``wait`` is an action.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from spieltisch.engine import State, derive_rng, load
+
+from .bell import WAIT
+from .common import rank_returns
+from .encoders import encoder
+
+DEFAULT_MAX_PLIES = 5000
+Obs = dict[str, Any]
+
+
+class SpieltischEnv(AECEnv):  # type: ignore[misc]
+    """One spieltisch game as an agent-environment-cycle environment."""
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        players: int | None = None,
+        max_plies: int = DEFAULT_MAX_PLIES,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.engine = load(game, **options)
+        self.encoder = encoder(self.engine)
+        self.players = self.engine.info.default_players if players is None else players
+        self.max_plies = max_plies
+        self.render_mode = render_mode
+        self.metadata = {
+            "render_modes": ["ansi", "human"],
+            "name": f"spieltisch_{game}_v0",
+            "is_parallelizable": False,
+        }
+        self.possible_agents = [f"player_{s}" for s in range(self.players)]
+        n_obs = int(np.prod(self.encoder.observation_shape))
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (n_obs,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.encoder.num_actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {
+            a: spaces.Discrete(self.encoder.num_actions) for a in self.possible_agents
+        }
+        self._seeds = random.Random()
+        self._legal: list[Any] = []
+        self._seat = 0
+        self._clock = self.encoder.make_clock()
+        self._orders = 0
+        self._prefix: tuple[int, ...] = ()
+        """Steps chosen so far of an action made of several (a Kalooki meld)."""
+        self._steps = 0
+        self.game_state: State = self.engine.new_state(players=self.players, seed=0)
+        """The engine state of the current game (full state: for records, not for agents)."""
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the AEC loop --------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds.seed(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.randrange(2**31)
+        self.game_state = self.engine.new_state(players=self.players, seed=game_seed)
+        self._prefix = ()
+        self._steps = 0
+        self._clock = self.encoder.make_clock()
+        self._orders = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _actor(self) -> int:
+        """The seat that decides next; draws Halli Galli's reaction order when one is due."""
+        state, clock = self.game_state, self._clock
+        if clock is None:
+            seats = state.active_seats()
+            return seats[0] if seats else 0
+        while clock.needs_order(state):
+            outcomes = clock.order_outcomes(state)
+            rng = derive_rng(state.seed, "bell-order", self._orders)
+            clock.set_order(state, rng.randrange(len(outcomes)))
+            self._orders += 1
+        return clock.actor(state) if not state.is_over() else 0
+
+    def _legal_for(self, seat: int) -> list[Any]:
+        """The actor's engine actions (plus ``wait`` in a reaction round); nobody else's."""
+        if self.game_state.is_over() or seat != self._seat:
+            return []
+        legal = list(self.game_state.legal_actions(seat))
+        if self._clock is not None and self._clock.may_wait(self.game_state):
+            legal.append(WAIT)
+        return legal
+
+    def _select(self) -> None:
+        self._seat = self._actor()
+        self.agent_selection = self.possible_agents[self._seat]
+        # One legal-action list per step, shared by the mask, the info and the next step.
+        self._legal = self._legal_for(self._seat)
+        for s, agent in enumerate(self.possible_agents):
+            if agent in self.infos:
+                legal = self._legal if s == self._seat else []
+                self.infos[agent] = {"seat": s, "legal_actions": [str(a) for a in legal]}
+
+    def observe(self, agent: str) -> Obs:
+        seat = self.possible_agents.index(agent)
+        view = self.game_state.view(seat)
+        acting = seat == self._seat
+        prefix = self._prefix if acting else ()
+        return {
+            "observation": self.encoder.observe(view, seat, prefix),
+            "action_mask": self.encoder.mask(self._legal if acting else [], prefix),
+        }
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        assert action is not None, "a live agent must act"
+        steps = (*self._prefix, int(action))
+        move = self.encoder.finish(steps)
+        self._prefix = () if move is not None else steps
+        if move is not None and self._clock is not None:
+            self._clock.apply(self.game_state, seat, move)
+        elif move is not None:
+            self.game_state.apply(seat, move)
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.game_state.is_over():
+            returns = rank_returns(self.game_state.result(), self.players)
+            for s, a in enumerate(self.possible_agents):
+                self.rewards[a] = returns[s]
+                self.terminations[a] = True
+        elif self._steps >= self.max_plies:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    # -- output --------------------------------------------------------------------------
+    def render(self) -> str | None:
+        text = _render(self.game_state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def _render(state: State) -> str:
+    view = state.view(None)
+    over = state.result()
+    head = f"{view['game']} ply {state.ply}"
+    if over is not None:
+        return f"{head}: over, ranks {list(over.ranks)} ({over.reason})"
+    return f"{head}: seats to act {list(state.active_seats())}"
+
+
+def raw_env(game: str, **options: Any) -> SpieltischEnv:
+    """The environment without PettingZoo's checking wrappers."""
+    return SpieltischEnv(game, **options)
+
+
+def env(game: str, **options: Any) -> AECEnv:
+    """The AEC environment of ``game`` with PettingZoo's usual wrappers (illegal action
+    and out-of-bounds checks, order enforcement). Keyword arguments are the game's rule
+    options plus ``players``, ``max_plies`` and ``render_mode``."""
+    e: AECEnv = raw_env(game, **options)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

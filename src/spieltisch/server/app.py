@@ -1,0 +1,122 @@
+"""The ASGI app: lobby API, websockets, static front end, health, lifecycle.
+
+``create_app(settings)`` builds everything; the lifespan opens the store, rebuilds every
+unfinished table by replay (bots resume), and on shutdown stops the bots and closes the
+websockets with 1012 ("service restart") so browsers reconnect to the next process.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from spieltisch import __version__
+from spieltisch.store import Store
+
+from . import errors, hints, lobby, ws
+from .errors import ApiError
+from .security import KeyedLimiter
+from .settings import Settings
+from .tables import TableManager
+
+log = logging.getLogger("spieltisch.server")
+
+WEB_DIR = Path(str(resources.files("spieltisch") / "web"))
+
+SECURITY_HEADERS = {
+    "content-security-policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+}
+
+
+def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
+    """The app for ``settings``; pass ``store`` to share one (tests)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        own_store = store is None
+        st = store or Store(settings.db_url, schema=settings.db_schema)
+        manager = TableManager(st, settings)
+        app.state.manager = manager
+        restored = await manager.restore()
+        log.info("server ready", extra={"restored_tables": restored, "version": __version__})
+        try:
+            yield
+        finally:
+            await manager.close()
+            if own_store:
+                st.close()
+            log.info("server stopped")
+
+    app = FastAPI(title="spieltisch", version=__version__, lifespan=lifespan, docs_url="/api/docs")
+    app.state.settings = settings
+    app.state.http_limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
+    errors.install(app)
+    app.include_router(lobby.router)
+    app.include_router(ws.router)
+    app.include_router(hints.router)
+
+    @app.middleware("http")
+    async def guard(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        length = request.headers.get("content-length")
+        err: ApiError | None = None
+        if length is None and request.method in ("POST", "PUT", "PATCH"):
+            # A chunked body of unknown size could be endless: ask for a declared length.
+            err = ApiError("request/length_required", "send a Content-Length header", 411)
+        elif length is not None and (not length.isdigit() or int(length) > settings.max_body_bytes):
+            limit = settings.max_body_bytes
+            err = ApiError("request/too_large", f"request bodies are at most {limit} bytes", 413)
+        if err is not None:
+            response: Response = JSONResponse({"error": err.to_json()}, status_code=err.status)
+        else:
+            response = await call_next(request)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    @app.get("/healthz", tags=["ops"])
+    async def health(request: Request) -> dict[str, Any]:
+        manager: TableManager = request.app.state.manager
+        import asyncio
+
+        try:
+            db_ok = await asyncio.to_thread(manager.store.ping)
+        except Exception:
+            db_ok = False
+        if not db_ok:
+            raise ApiError("server/db_down", "the database does not answer", 503)
+        live = [t for t in manager.tables.values() if t.runtime and not t.runtime.is_over()]
+        return {"status": "ok", "version": __version__, "db": "ok", "live_tables": len(live)}
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+    index = WEB_DIR / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(index)
+
+    return app

@@ -1,0 +1,197 @@
+"""One live table on the server: its runtime, its connections, its bot driver.
+
+Every access to the runtime happens under the table's lock; the slow parts (database
+writes, bot thinking) run in worker threads, so the event loop never waits on them.
+Order of an action: validate in the core, append to the store, then enqueue each
+connection's own view and the events it may see (write ahead, then broadcast).
+Each connection has a bounded outbox drained by its own task, so one slow browser
+never holds up the table; an overflowing outbox closes that connection (the browser
+reconnects and gets the whole state again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket
+
+from spieltisch.store import Store, TableRecord
+from spieltisch.table import Step, TableRuntime, events_for
+
+log = logging.getLogger("spieltisch.table")
+
+OUTBOX = 256
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket, bound to a seat (or ``None``: a spectator)."""
+
+    ws: WebSocket
+    seat: int | None
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(
+        default_factory=lambda: asyncio.Queue(OUTBOX)
+    )
+    writer: asyncio.Task[None] | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+
+    async def drain(self) -> None:
+        """Write queued messages until ``None`` (or a failed send), then close."""
+        try:
+            while (message := await self.outbox.get()) is not None:
+                await self.ws.send_json(message)
+        except Exception:  # a gone browser is normal, not an error
+            pass
+        finally:
+            with contextlib.suppress(Exception):
+                await self.ws.close(1012 if message is None else 1011)
+
+
+class LiveTable:
+    """A table whose game is running (or waiting for players) in this process."""
+
+    def __init__(
+        self,
+        record: TableRecord,
+        store: Store,
+        summarise: Callable[[LiveTable], dict[str, Any]],
+    ) -> None:
+        self.record = record
+        self.store = store
+        self.summarise = summarise
+        self.runtime: TableRuntime | None = None
+        self.log: list[Step] = []
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.driver: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    def online_seats(self) -> set[int]:
+        return {c.seat for c in self.connections if c.seat is not None}
+
+    # -- messages ------------------------------------------------------------------------
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        """Everything a (re)connecting seat needs: table, view, and its log of events."""
+        rt = self.runtime
+        return {
+            "type": "welcome",
+            "seat": seat,
+            "table": self.summarise(self),
+            "ply": rt.ply if rt else 0,
+            "view": rt.view(seat) if rt else None,
+            **(rt.extras(seat) if rt is not None and hasattr(rt, "extras") else {}),
+            "log": [
+                {"ply": s.ply, "seat": s.seat, "events": events_for(s.events, seat)}
+                for s in self.log
+            ],
+        }
+
+    def broadcast_table(self) -> None:
+        summary = self.summarise(self)
+        for conn in list(self.connections):
+            conn.send({"type": "table", "table": summary})
+
+    def broadcast_start(self) -> None:
+        for conn in list(self.connections):
+            conn.send(self.snapshot(conn.seat))
+
+    def broadcast_step(self, step: Step) -> None:
+        """Each connection gets its own view and only the events it may see."""
+        rt = self.runtime
+        assert rt is not None
+        summary = self.summarise(self)
+        views: dict[int | None, Any] = {}
+        extras = getattr(rt, "extras", None)
+        for conn in list(self.connections):
+            if conn.seat not in views:
+                views[conn.seat] = rt.view(conn.seat)
+            message: dict[str, Any] = {
+                "type": "step",
+                "ply": rt.ply,
+                "seat": step.seat,
+                "events": events_for(step.events, conn.seat),
+                "view": views[conn.seat],
+                "table": summary,
+            }
+            if conn.seat == step.seat:
+                message["action"] = str(step.action)
+            if extras is not None:  # real-time tables: show_at, ring times, coach
+                message.update(extras(conn.seat))
+            conn.send(message)
+
+    # -- the bot driver ------------------------------------------------------------------
+    def start_driver(self, on_step: Callable[[LiveTable, Step], Any]) -> None:
+        if self.driver is None or self.driver.done():
+            self.driver = asyncio.create_task(self._drive(on_step), name=f"bots-{self.id}")
+        self.wake.set()
+
+    async def _drive(self, on_step: Callable[[LiveTable, Step], Any]) -> None:
+        """Ask bots (in threads), wait for their plans' times, play them."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            try:
+                while await self._bot_turn(on_step):
+                    pass
+                if self.runtime is not None and self.runtime.is_over():
+                    return  # the game is over: nothing left to drive
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bot driver failed", extra={"table": self.id})
+                await asyncio.sleep(1.0)
+                self.wake.set()
+
+    async def _bot_turn(self, on_step: Callable[[LiveTable, Step], Any]) -> bool:
+        """One round of asking and playing; ``False`` when no bot has anything to do."""
+        rt = self.runtime
+        if rt is None or rt.is_over():
+            return False
+        async with self.lock:
+            requests = rt.bot_requests()
+        for request in requests:
+            asked = rt.clock.now()
+            plan = await asyncio.to_thread(request.bot.plan, request.view, request.seat, asked)
+            async with self.lock:
+                rt.offer_plan(request, plan, asked)
+        async with self.lock:
+            due = rt.next_due()
+        if due is None:
+            return False
+        wait = due - rt.clock.now()
+        if wait > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), wait)
+                self.wake.clear()  # something happened meanwhile: re-plan
+                return True
+        async with self.lock:
+            step = await asyncio.to_thread(rt.run_due)
+            if step is not None:
+                await on_step(self, step)
+        return True
+
+    async def stop(self) -> None:
+        if self.driver is not None:
+            self.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.driver
+        for conn in list(self.connections):
+            conn.close()

@@ -1,0 +1,107 @@
+"""The lobby's HTTP API: games, tables, joining, seat hand-over, replays."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, field_validator
+
+from .deps import Bearer, Manager, WriteLimit
+from .tables import SeatSpec, game_catalogue
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+OptionValue = StrictBool | StrictInt | StrictStr
+
+
+def clean_name(value: str) -> str:
+    """A display name: trimmed, no control characters, 1–40 characters."""
+    text = "".join(c for c in value if unicodedata.category(c)[0] != "C").strip()
+    if not 1 <= len(text) <= 40:
+        raise ValueError("a name has 1 to 40 visible characters")
+    return text
+
+
+class SeatIn(BaseModel):
+    kind: Literal["human", "bot"]
+    level: str | None = Field(default=None, max_length=32)
+
+
+class CreateIn(BaseModel):
+    game: str = Field(max_length=32)
+    options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(
+        default_factory=dict, max_length=20
+    )
+    seats: list[SeatIn] = Field(min_length=1, max_length=8)
+    name: str | None = Field(default=None, max_length=80)
+    """The creator's display name; given, the creator takes the first human seat."""
+
+    _name = field_validator("name")(lambda v: None if v is None else clean_name(v))
+
+
+class JoinIn(BaseModel):
+    name: str = Field(max_length=80)
+    seat: int | None = Field(default=None, ge=0, lt=8)
+
+    _name = field_validator("name")(lambda v: clean_name(v))
+
+
+class SeatBotIn(BaseModel):
+    level: str | None = Field(default=None, max_length=32)
+    """A bot level, or ``None`` to give the seat back to its human."""
+
+
+@router.get("/games")
+async def list_games() -> list[dict[str, Any]]:
+    return game_catalogue()
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: CreateIn, manager: Manager, _: WriteLimit) -> dict[str, Any]:
+    created = await manager.create(
+        body.game,
+        dict(body.options),
+        [SeatSpec(s.kind, s.level) for s in body.seats],
+        body.name,
+    )
+    return {
+        "table": created.table,
+        "host_token": created.host_token,
+        "seat": created.seat,
+        "seat_token": created.seat_token,
+    }
+
+
+@router.get("/tables")
+async def list_tables(
+    manager: Manager,
+    status: Annotated[list[Literal["open", "running", "finished"]] | None, Query()] = None,
+) -> list[dict[str, Any]]:
+    return await manager.list_tables(list(status) if status else ["open", "running"])
+
+
+@router.get("/tables/{table_id}")
+async def get_table(table_id: str, manager: Manager) -> dict[str, Any]:
+    return await manager.get(table_id[:32])
+
+
+@router.post("/tables/{table_id}/join")
+async def join_table(
+    table_id: str, body: JoinIn, manager: Manager, _: WriteLimit
+) -> dict[str, Any]:
+    seat, token = await manager.join(table_id[:32], body.name, body.seat)
+    return {"seat": seat, "seat_token": token, "table": await manager.get(table_id[:32])}
+
+
+@router.post("/tables/{table_id}/seats/{seat}/bot")
+async def seat_to_bot(
+    table_id: str, seat: int, body: SeatBotIn, manager: Manager, token: Bearer, _: WriteLimit
+) -> dict[str, Any]:
+    return await manager.set_seat_bot(table_id[:32], token, seat, body.level)
+
+
+@router.get("/tables/{table_id}/replay/{ply}")
+async def replay_step(table_id: str, ply: int, manager: Manager) -> dict[str, Any]:
+    return await manager.replay_step(table_id[:32], ply)

@@ -1,0 +1,52 @@
+"""The server's settings: one typed object, from the command line or the environment."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_db_url() -> str:
+    """``sqlite:///spieltisch.db`` in the working directory, or ``SPIELTISCH_DB``."""
+    return os.environ.get("SPIELTISCH_DB") or f"sqlite:///{Path('spieltisch.db').resolve()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    db_url: str = field(default_factory=default_db_url)
+    """Any SQLAlchemy URL; SQLite file by default."""
+    db_schema: str | None = None
+    """PostgreSQL schema for the tables (``None``: the default schema)."""
+    bot_delay: float = field(
+        default_factory=lambda: float(os.environ.get("SPIELTISCH_BOT_DELAY", "0.7"))
+    )
+    """Seconds a bot 'thinks' before a move, so people can follow the game."""
+    max_message_bytes: int = 4096
+    """Largest websocket message accepted from a client."""
+    max_body_bytes: int = 16 * 1024
+    """Largest HTTP request body accepted."""
+    ws_rate: float = 8.0
+    """Websocket messages per second a connection may send on average ..."""
+    ws_burst: int = 20
+    """... with bursts of this many."""
+    http_rate: float = 2.0
+    """Lobby writes (create, join, seat changes) per second per client address ..."""
+    http_burst: int = 30
+    """... with bursts of this many."""
+    hello_timeout: float = 10.0
+    """Seconds a new websocket has to say who it is."""
+
+    @property
+    def sqlite_path(self) -> str | None:
+        """The database file, when the URL is a SQLite file.
+
+        >>> Settings(db_url="sqlite:////var/lib/st.db").sqlite_path
+        '/var/lib/st.db'
+        >>> Settings(db_url="postgresql+psycopg://u@h/db").sqlite_path is None
+        True
+        """
+        prefix = "sqlite:///"
+        if self.db_url.startswith(prefix) and ":memory:" not in self.db_url:
+            return self.db_url[len(prefix) :]
+        return None

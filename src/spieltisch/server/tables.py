@@ -1,0 +1,402 @@
+"""The table manager: lobby operations and live play, over the store and the runtime.
+
+Routes stay thin and call this; it owns the live tables of the process. On start-up
+:meth:`TableManager.restore` rebuilds every running table by replaying its record and
+restarts its bots, so a killed server resumes exactly where it stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from spieltisch.bots import Bot, levels, make
+from spieltisch.engine import Game, SpieltischError, State, load
+from spieltisch.engine import games as game_names
+from spieltisch.store import SeatRecord, Store, TableRecord
+from spieltisch.table import Clock, Step, WallClock, make_runtime
+
+from .errors import ApiError, from_engine
+from .live import Connection, LiveTable
+from .security import hash_token, new_table_id, new_token, token_matches
+from .settings import Settings
+
+log = logging.getLogger("spieltisch.table")
+
+MAX_CONNECTIONS = 64
+"""Websockets per table beyond which spectators are turned away."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    kind: str
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    table: dict[str, Any]
+    host_token: str
+    seat: int | None
+    seat_token: str | None
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """Every registered game with its options (defaults shown) and bot levels."""
+    out = []
+    # ``spieltisch.games`` is shadowed by the subpackage once a game is imported.
+    for name in game_names():
+        try:
+            info = load(name).info
+        except Exception:  # a game being built elsewhere must not break the lobby
+            log.exception("game failed to load", extra={"game": name})
+            continue
+        out.append({**info.to_json(), "bot_levels": levels(name)})
+    return out
+
+
+class TableManager:
+    def __init__(self, store: Store, settings: Settings, clock: Clock | None = None) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock: Clock = clock or WallClock()
+        self.tables: dict[str, LiveTable] = {}
+
+    # -- helpers -------------------------------------------------------------------------
+    async def _db(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    def summary(self, record: TableRecord, live: LiveTable | None = None) -> dict[str, Any]:
+        """What anyone may know about a table. The seed stays secret until the end."""
+        online = live.online_seats() if live else set()
+        plies = live.runtime.ply if live and live.runtime else record.plies
+        out = {
+            "id": record.id,
+            "game": record.game,
+            "options": record.options,
+            "players": record.players,
+            "status": record.status,
+            "plies": plies,
+            "created_at": record.created_at.isoformat(),
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "level": s.level,
+                    "name": s.name,
+                    "taken": s.taken,
+                    "online": s.seat in online,
+                }
+                for s in record.seats
+            ],
+            "result": record.result,
+        }
+        if record.status == "finished":
+            out["seed"] = record.seed
+        return out
+
+    def _summarise(self, live: LiveTable) -> dict[str, Any]:
+        return self.summary(live.record, live)
+
+    async def _record(self, table_id: str) -> TableRecord:
+        record: TableRecord | None = await self._db(self.store.get_table, table_id)
+        if record is None:
+            raise ApiError("table/not_found", f"there is no table {table_id!r}", 404)
+        return record
+
+    def _bot(self, game: Game, table_id: str, seat: int, level: str) -> Bot:
+        digest = hashlib.sha256(f"{table_id}:{seat}:{level}".encode()).digest()
+        seed = int.from_bytes(digest[:8], "big")
+        return make(game, level, seed=seed, delay=self.settings.bot_delay)
+
+    # -- lobby ---------------------------------------------------------------------------
+    async def create(
+        self, game_name: str, options: dict[str, Any], seats: list[SeatSpec], name: str | None
+    ) -> Created:
+        """A new table; the creator (if named) takes the first human seat.
+
+        :raises ApiError: unknown game or option, bad seat count, unknown bot level.
+        """
+        try:
+            game = load(game_name, **options)
+        except SpieltischError as exc:
+            raise from_engine(exc) from exc
+        info = game.info
+        if not info.min_players <= len(seats) <= info.max_players:
+            raise ApiError(
+                "game/invalid_players",
+                f"{info.title} is played by {info.min_players}–{info.max_players} players, "
+                f"not {len(seats)}",
+            )
+        known = levels(game_name)
+        for spec in seats:
+            if spec.kind == "bot" and spec.level not in known:
+                raise ApiError(
+                    "bot/unknown_level",
+                    f"no bot level {spec.level!r} for {game_name} (levels: {', '.join(known)})",
+                )
+        humans = [i for i, s in enumerate(seats) if s.kind == "human"]
+        if name is not None and not humans:
+            raise ApiError("table/no_human_seat", "a table with only bots cannot be joined")
+        table_id, host_token = new_table_id(), new_token()
+        seat_token = new_token() if name is not None else None
+        own = humans[0] if name is not None else None
+        records = [
+            SeatRecord(
+                i,
+                s.kind,
+                s.level if s.kind == "bot" else None,
+                name if i == own else None,
+                hash_token(seat_token) if i == own and seat_token else None,
+            )
+            for i, s in enumerate(seats)
+        ]
+        record = await self._db(
+            self.store.create_table,
+            table_id=table_id,
+            game=game_name,
+            options=game.options,
+            players=len(seats),
+            seed=secrets.randbits(48),
+            host_hash=hash_token(host_token),
+            seats=records,
+        )
+        live = LiveTable(record, self.store, self._summarise)
+        self.tables[table_id] = live
+        log.info("table created", extra={"table": table_id, "game": game_name})
+        await self._maybe_start(live)
+        return Created(self.summary(live.record, live), host_token, own, seat_token)
+
+    async def list_tables(self, statuses: list[str]) -> list[dict[str, Any]]:
+        records = await self._db(self.store.list_tables, statuses)
+        return [self.summary(r, self.tables.get(r.id)) for r in records]
+
+    async def get(self, table_id: str) -> dict[str, Any]:
+        live = self.tables.get(table_id)
+        if live is not None:
+            return self.summary(live.record, live)
+        return self.summary(await self._record(table_id))
+
+    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[int, str]:
+        """Claim a free human seat (the first free one if ``seat`` is None)."""
+        live = self._live(table_id) if table_id in self.tables else None
+        record = live.record if live else await self._record(table_id)
+        if record.status != "open":
+            raise ApiError("table/not_open", "the game has started; watch as a spectator", 409)
+        free = [s.seat for s in record.seats if s.kind == "human" and not s.taken]
+        if seat is None:
+            if not free:
+                raise ApiError("table/full", "every seat is taken", 409)
+            seat = free[0]
+        elif seat not in free:
+            raise ApiError("table/seat_taken", f"seat {seat} is not free", 409)
+        token = new_token()
+        if not await self._db(self.store.claim_seat, table_id, seat, name, hash_token(token)):
+            raise ApiError("table/seat_taken", f"seat {seat} was taken just now", 409)
+        log.info("seat joined", extra={"table": table_id, "seat": seat})
+        if live is not None:
+            async with live.lock:
+                live.record = await self._record(table_id)
+                live.broadcast_table()
+            await self._maybe_start(live)
+        return seat, token
+
+    async def set_seat_bot(
+        self, table_id: str, host_token: str, seat: int, level: str | None
+    ) -> dict[str, Any]:
+        """The creator hands a seat to a bot (``level``) or back to its human (``None``)."""
+        live = self._live(table_id)
+        if not token_matches(host_token, live.record.host_hash):
+            raise ApiError("auth/bad_token", "only the table's creator may do this", 403)
+        seats = live.record.seats
+        if not 0 <= seat < len(seats) or seats[seat].token_hash is None:
+            raise ApiError("table/no_such_seat", f"seat {seat} has no human player", 409)
+        if live.runtime is None or live.runtime.is_over():
+            raise ApiError("table/not_running", "the game is not running", 409)
+        game = live.runtime.state.game
+        if level is not None and level not in levels(game.info.name):
+            raise ApiError("bot/unknown_level", f"no bot level {level!r}")
+        async with live.lock:
+            await self._db(
+                self.store.set_seat_kind,
+                table_id,
+                seat,
+                "bot" if level else "human",
+                level,
+            )
+            live.runtime.set_bot(seat, self._bot(game, table_id, seat, level) if level else None)
+            live.record = await self._record(table_id)
+            live.broadcast_table()
+        live.wake.set()
+        return self.summary(live.record, live)
+
+    def _live(self, table_id: str) -> LiveTable:
+        live = self.tables.get(table_id)
+        if live is None:
+            raise ApiError("table/not_live", f"table {table_id!r} is not being played", 409)
+        return live
+
+    async def _maybe_start(self, live: LiveTable) -> None:
+        async with live.lock:
+            record = live.record
+            if record.status != "open" or not all(s.taken for s in record.seats):
+                return
+            await self._db(self.store.set_status, record.id, "running")
+            live.record = await self._record(record.id)
+            self._attach_runtime(live, self._new_state(live.record), [])
+            log.info("game started", extra={"table": record.id})
+            live.broadcast_start()
+        live.start_driver(self._after_step)
+
+    # -- running -------------------------------------------------------------------------
+    def _new_state(self, record: TableRecord) -> State:
+        game = load(record.game, **record.options)
+        return game.new_state(players=record.players, seed=record.seed)
+
+    def _attach_runtime(self, live: LiveTable, state: State, log_steps: list[Step]) -> None:
+        record = live.record
+        bots = {
+            s.seat: self._bot(state.game, record.id, s.seat, s.level or "random")
+            for s in record.seats
+            if s.kind == "bot"
+        }
+
+        def write_ahead(ply: int, seat: int, action: dict[str, Any]) -> None:
+            self.store.append_action(record.id, ply, seat, action)
+
+        live.runtime = make_runtime(state, self.clock, bots, write_ahead)
+        live.log = log_steps
+
+    async def restore(self) -> int:
+        """Rebuild every open or running table from its record; returns how many."""
+        records: list[TableRecord] = await self._db(
+            self.store.list_tables, ["open", "running"], 10_000
+        )
+        for record in records:
+            live = LiveTable(record, self.store, self._summarise)
+            if record.status == "running":
+                state, steps = await self._db(self._replay, record)
+                self._attach_runtime(live, state, steps)
+            self.tables[record.id] = live
+            if record.status == "running":
+                live.start_driver(self._after_step)
+        log.info("tables restored", extra={"count": len(records)})
+        return len(records)
+
+    def _replay(self, record: TableRecord) -> tuple[State, list[Step]]:
+        state = self._new_state(record)
+        steps = []
+        for ply, item in enumerate(self.store.actions(record.id)):
+            action = state.game.action_from_json(item["action"])
+            steps.append(Step(ply, item["seat"], action, state.apply(item["seat"], action)))
+        return state, steps
+
+    async def seat_for(self, table_id: str, token: str | None) -> tuple[LiveTable, int | None]:
+        """The live table and the seat ``token`` acts for (``None``: spectator).
+
+        :raises ApiError: unknown table or a token that is no seat's.
+        """
+        live = self.tables.get(table_id)
+        if live is None:  # a finished game: rebuilt on demand to show its end and log
+            record = await self._record(table_id)
+            if record.status != "finished":
+                raise ApiError("table/not_live", f"table {table_id!r} is not being played", 409)
+            live = LiveTable(record, self.store, self._summarise)
+            state, steps = await self._db(self._replay, record)
+            self._attach_runtime(live, state, steps)
+            self.tables[table_id] = live
+        if token is None:
+            if len(live.connections) >= MAX_CONNECTIONS:  # players always get in
+                raise ApiError("table/crowded", "too many spectators at this table", 429)
+            return live, None
+        for s in live.record.seats:
+            if token_matches(token, s.token_hash):
+                return live, s.seat
+        raise ApiError("auth/bad_token", "this token is not valid for any seat of the table", 403)
+
+    async def act(self, live: LiveTable, seat: int | None, text: Any, ply: Any) -> None:
+        """Play ``text`` for ``seat`` if the rules allow it.
+
+        :raises ApiError: spectator, stale ply, unreadable or illegal action.
+        """
+        if seat is None:
+            raise ApiError("auth/spectator", "spectators cannot act", 403)
+        if not isinstance(text, str) or len(text) > 200:
+            raise ApiError("action/invalid_notation", "an action must be a short text")
+        async with live.lock:
+            rt = live.runtime
+            if rt is None:
+                raise ApiError("table/not_running", "the game has not started", 409)
+            if any(s.seat == seat and s.kind == "bot" for s in live.record.seats):
+                raise ApiError("table/seat_is_bot", "a bot plays this seat now", 409)
+            if ply is not None and ply != rt.ply:
+                raise ApiError("action/stale_state", f"the game is at ply {rt.ply}, not {ply}", 409)
+            try:
+                action = rt.state.game.parse_action(text)
+                step = await asyncio.to_thread(rt.act, seat, action)
+            except SpieltischError as exc:
+                raise from_engine(exc) from exc
+            except Exception as exc:  # the store failed: the runtime has rolled back
+                log.exception("write-ahead failed", extra={"table": live.id})
+                raise ApiError("server/store", "the move could not be saved", 503) from exc
+            await self._after_step(live, step)
+        live.wake.set()
+
+    async def _after_step(self, live: LiveTable, step: Step) -> None:
+        """Called under the table lock after an action is stored."""
+        live.log.append(step)
+        rt = live.runtime
+        assert rt is not None
+        if rt.is_over():
+            result = rt.state.result()
+            await self._db(
+                self.store.set_status, live.id, "finished", result.to_json() if result else None
+            )
+            live.record = await self._record(live.id)
+            log.info("game finished", extra={"table": live.id, "plies": rt.ply})
+            if not live.connections:
+                self.tables.pop(live.id, None)  # nobody watching: rebuilt on demand
+        live.broadcast_step(step)
+
+    async def replay_step(self, table_id: str, ply: int) -> dict[str, Any]:
+        """The spectator's view after ``ply`` actions of a finished game, for the viewer."""
+        record = await self._record(table_id)
+        if record.status != "finished":
+            raise ApiError("table/not_finished", "replays are shown once the game is over", 409)
+        actions = await self._db(self.store.actions, table_id)
+        if not 0 <= ply <= len(actions):
+            raise ApiError("replay/bad_ply", f"ply must be 0..{len(actions)}")
+        state = self._new_state(record)
+        events: list[Any] = []
+        for item in actions[:ply]:
+            events = state.apply(item["seat"], state.game.action_from_json(item["action"]))
+        last = actions[ply - 1] if ply else None
+        return {
+            "table": self.summary(record),
+            "ply": ply,
+            "plies": len(actions),
+            "seat": last["seat"] if last else None,
+            "events": [e for e in events if "visible_to" not in e],
+            "view": state.view(None),
+        }
+
+    # -- connections ---------------------------------------------------------------------
+    async def attach(self, live: LiveTable, conn: Connection) -> None:
+        async with live.lock:
+            live.connections.add(conn)
+            conn.send(live.snapshot(conn.seat))
+            live.broadcast_table()
+
+    async def detach(self, live: LiveTable, conn: Connection) -> None:
+        async with live.lock:
+            live.connections.discard(conn)
+            live.broadcast_table()
+            if not live.connections and live.runtime is not None and live.runtime.is_over():
+                self.tables.pop(live.id, None)  # finished and unwatched: free the memory
+
+    async def close(self) -> None:
+        await asyncio.gather(*(t.stop() for t in self.tables.values()))

@@ -1,0 +1,63 @@
+"""The database schema: tables, seats, and the append-only action record.
+
+A table's game is its seed plus its actions (ARCHITECTURE.md, principle 4), so the
+schema stores exactly that; states are rebuilt by replay. ``(table_id, ply)`` is the
+primary key of an action, so two writers can never both append the same ply. Token
+columns hold SHA-256 hashes, never tokens. Works unchanged on SQLite and PostgreSQL;
+a PostgreSQL schema is chosen per store with ``schema_translate_map``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "st_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``open`` (waiting for players), ``running`` or ``finished``."""
+    host_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "st_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``human`` or ``bot``."""
+    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "st_actions"
+    __table_args__ = (Index("ix_st_actions_table", "table_id"),)
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,304 @@
+"""The store: every read and write of tables, seats and actions, behind one class.
+
+Callers get plain frozen records, never ORM objects, so nothing outside this module
+holds a session. Every method is one short transaction; the server calls them from
+worker threads. ``append_action`` is the write-ahead log of a live table: it commits
+before the server tells anyone about the action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from .models import ActionRow, Base, SeatRow, TableRow
+
+STATUSES = ("open", "running", "finished")
+
+_INSERT_ACTION = insert(ActionRow)
+_TOUCH_TABLE = (
+    update(TableRow).where(TableRow.id == bindparam("tid")).values(updated_at=bindparam("now"))
+)
+
+
+class StoreError(Exception):
+    """A write the store refuses (a ply appended twice, an unknown table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    seat: int
+    kind: str
+    """``human`` or ``bot``."""
+    level: str | None = None
+    """Bot level, for bot seats."""
+    name: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    id: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    status: str
+    host_hash: str
+    created_at: datetime
+    updated_at: datetime
+    result: dict[str, Any] | None
+    seats: tuple[SeatRecord, ...]
+    plies: int
+    """Number of stored actions."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # WAL + synchronous=NORMAL survives a killed process (not a power cut) and lets
+    # readers run beside the writer; foreign keys are off by default in SQLite.
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+class Store:
+    """Tables, seats and action records in any SQLAlchemy database.
+
+    ``schema`` puts the tables into that PostgreSQL schema (created if missing), which
+    is how tests isolate their runs.
+    """
+
+    def __init__(self, url: str, *, schema: str | None = None, create: bool = True) -> None:
+        self.url = url
+        self.schema = schema
+        engine: Engine = create_engine(url, pool_pre_ping=True)
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_pragmas)
+        if schema is not None:
+            engine = engine.execution_options(schema_translate_map={None: schema})
+        self.engine = engine
+        self._session = sessionmaker(engine, expire_on_commit=False)
+        if create:
+            self.create_schema()
+
+    def create_schema(self) -> None:
+        with self.engine.begin() as conn:
+            if self.schema is not None:
+                conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
+            Base.metadata.create_all(conn)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def ping(self) -> bool:
+        """Whether the database answers."""
+        with self.engine.connect() as conn:
+            return conn.execute(text("SELECT 1")).scalar() == 1
+
+    # -- tables --------------------------------------------------------------------------
+    def create_table(
+        self,
+        *,
+        table_id: str,
+        game: str,
+        options: dict[str, Any],
+        players: int,
+        seed: int,
+        host_hash: str,
+        seats: Sequence[SeatRecord],
+        status: str = "open",
+    ) -> TableRecord:
+        now = _now()
+        with self._session.begin() as s:
+            s.add(
+                TableRow(
+                    id=table_id,
+                    game=game,
+                    options=dict(options),
+                    players=players,
+                    seed=seed,
+                    status=status,
+                    host_hash=host_hash,
+                    created_at=now,
+                    updated_at=now,
+                    result=None,
+                )
+            )
+            s.flush()
+            for seat in seats:
+                s.add(
+                    SeatRow(
+                        table_id=table_id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        level=seat.level,
+                        name=seat.name,
+                        token_hash=seat.token_hash,
+                    )
+                )
+        found = self.get_table(table_id)
+        assert found is not None
+        return found
+
+    def get_table(self, table_id: str) -> TableRecord | None:
+        with self._session() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            return self._records(s, [row])[0]
+
+    def list_tables(self, statuses: Sequence[str] = STATUSES, limit: int = 50) -> list[TableRecord]:
+        """Most recently changed first."""
+        with self._session() as s:
+            rows = s.scalars(
+                select(TableRow)
+                .where(TableRow.status.in_(list(statuses)))
+                .order_by(TableRow.updated_at.desc(), TableRow.id)
+                .limit(limit)
+            ).all()
+            return self._records(s, list(rows))
+
+    def _records(self, s: Session, rows: list[TableRow]) -> list[TableRecord]:
+        ids = [r.id for r in rows]
+        seats: dict[str, list[SeatRecord]] = {i: [] for i in ids}
+        plies: dict[str, int] = dict.fromkeys(ids, 0)
+        if ids:
+            for sr in s.scalars(
+                select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
+            ):
+                seats[sr.table_id].append(
+                    SeatRecord(sr.seat, sr.kind, sr.level, sr.name, sr.token_hash)
+                )
+            for tid, n in s.execute(
+                select(ActionRow.table_id, func.count())
+                .where(ActionRow.table_id.in_(ids))
+                .group_by(ActionRow.table_id)
+            ):
+                plies[tid] = int(n)
+        return [
+            TableRecord(
+                id=r.id,
+                game=r.game,
+                options=dict(r.options),
+                players=r.players,
+                seed=int(r.seed),
+                status=r.status,
+                host_hash=r.host_hash,
+                created_at=r.created_at,
+                updated_at=r.updated_at,
+                result=r.result,
+                seats=tuple(seats[r.id]),
+                plies=plies[r.id],
+            )
+            for r in rows
+        ]
+
+    def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
+        if status not in STATUSES:
+            raise StoreError(f"unknown status {status!r}")
+        with self._session.begin() as s:
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status=status, result=result, updated_at=_now())
+            )
+
+    # -- seats ---------------------------------------------------------------------------
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give a free human seat to a player; ``False`` if it was taken meanwhile."""
+        with self._session.begin() as s:
+            done = s.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=token_hash)
+            )
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
+            return bool(getattr(done, "rowcount", 0) == 1)
+
+    def set_seat_kind(self, table_id: str, seat: int, kind: str, level: str | None) -> None:
+        """Hand a seat to a bot (``kind="bot"``) or back to its human (``"human"``)."""
+        with self._session.begin() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(kind=kind, level=level)
+            )
+
+    # -- the action record ---------------------------------------------------------------
+    def append_action(self, table_id: str, ply: int, seat: int, action: dict[str, Any]) -> None:
+        """Append one action; committed when this returns.
+
+        :raises StoreError: the ply exists already or the table does not.
+        """
+        # Core statements, not the ORM: this is the hot path of every live table.
+        now = _now()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    _INSERT_ACTION,
+                    {"table_id": table_id, "ply": ply, "seat": seat, "action": action, "at": now},
+                )
+                conn.execute(_TOUCH_TABLE, {"tid": table_id, "now": now})
+        except IntegrityError as exc:
+            raise StoreError(f"cannot append ply {ply} to table {table_id}: {exc.orig}") from exc
+
+    def actions(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's actions in order, as ``{"seat", "action"}`` (the record's form)."""
+        with self._session() as s:
+            rows = s.execute(
+                select(ActionRow.ply, ActionRow.seat, ActionRow.action)
+                .where(ActionRow.table_id == table_id)
+                .order_by(ActionRow.ply)
+            ).all()
+        for expected, (ply, _seat, _action) in enumerate(rows):
+            if ply != expected:
+                raise StoreError(f"table {table_id}: ply {expected} is missing from the record")
+        return [{"seat": int(seat), "action": action} for _ply, seat, action in rows]
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """The game record (``spieltisch.replay`` input) of a table.
+
+        :raises StoreError: for an unknown table.
+        """
+        table = self.get_table(table_id)
+        if table is None:
+            raise StoreError(f"no table {table_id!r}")
+        return {
+            "game": table.game,
+            "options": table.options,
+            "players": table.players,
+            "seed": table.seed,
+            "actions": self.actions(table_id),
+        }

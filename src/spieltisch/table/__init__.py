@@ -1,0 +1,22 @@
+"""The live table runtime: seats, bots, an injected clock, write-ahead before broadcast."""
+
+from .bell import RingClaim, RingWindow
+from .clock import Clock, SimClock, WallClock
+from .realtime import RealtimeRuntime, make_runtime
+from .runtime import VISIBLE_TO, BotRequest, PendingPlan, Step, TableRuntime, events_for
+
+__all__ = [
+    "VISIBLE_TO",
+    "BotRequest",
+    "Clock",
+    "PendingPlan",
+    "RealtimeRuntime",
+    "RingClaim",
+    "RingWindow",
+    "SimClock",
+    "Step",
+    "TableRuntime",
+    "WallClock",
+    "events_for",
+    "make_runtime",
+]

@@ -1,0 +1,243 @@
+"""The runtime for real-time games (Halli Galli): synchronised flips and the fair bell.
+
+A :class:`RealtimeRuntime` is a :class:`TableRuntime` whose rings do not go straight to
+the core. Three things differ:
+
+* **Show time.** Every change of the table version is shown at ``show_at`` = now + lead,
+  the lead being the largest one-way latency of the seats (capped), so a card appears on
+  every screen at the same moment wherever possible. Servers send ``show_at``; each
+  client converts it with its clock offset. Bots see the card at that moment too: their
+  plans for a new version count from ``show_at``.
+* **The bell window** (:mod:`.bell`). Human rings (:meth:`ring`, with the reaction time
+  the client measured) and bots' ring plans are collected in one window opened by the
+  first arrival and applied fastest compensated reaction first, each as ``ring@v`` with
+  *v* the version the ringer reacted to. The core then decides: the first correct ring
+  wins the round; later ones name a version before the new round and are refused with
+  HG-R4 — they lost the race and cost nothing. A ring outside the window is judged in a
+  later window, when the round is long won.
+* **The bell stops play.** While a window is open nobody flips: bots' flips wait and a
+  human flip is refused (HG-R8), as at a real table where the bell halts the game.
+
+All times come from the injected clock, so a :class:`~.clock.SimClock` runs the whole
+thing in simulated time (tests, tournaments, ``spieltisch simulate``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from spieltisch.bots import Bot
+from spieltisch.engine import IllegalAction, State
+
+from .bell import FLOOR, TOLERANCE, WINDOW, RingClaim, RingWindow, judge
+from .clock import Clock
+from .runtime import BotRequest, PendingPlan, Step, TableRuntime, WriteAhead
+
+MAX_LEAD = 0.250
+"""Longest a flip is held back so that slow links see it at the same time (seconds)."""
+
+REALTIME_GAMES = frozenset({"halligalli"})
+
+
+def is_ring(action: Any) -> bool:
+    return str(action).startswith("ring")
+
+
+class RealtimeRuntime(TableRuntime):
+    """A table runtime with synchronised show times and a ranked ring window."""
+
+    def __init__(
+        self,
+        state: State,
+        clock: Clock,
+        bots: Mapping[int, Bot] | None = None,
+        write_ahead: WriteAhead | None = None,
+        *,
+        window: float = WINDOW,
+        floor: float = FLOOR,
+        tolerance: float = TOLERANCE,
+    ) -> None:
+        super().__init__(state, clock, bots, write_ahead)
+        self.bell = RingWindow(window)
+        self.floor = floor
+        self.tolerance = tolerance
+        self.latency: dict[int, float] = {}
+        """One-way latency per seat (seconds): measured live, a model in simulation."""
+        handicaps = state.view(None).get("handicap_ms") or []
+        self.handicap = [ms / 1000 for ms in handicaps]
+        self.shown_at: dict[int, float] = {self._version(): clock.now()}
+        self.queue: list[RingClaim] = []
+        """Rings of a closed window still to be applied, fastest first."""
+        self.last_rings: list[RingClaim] = []
+        """The rings of the last closed window, as ranked (each seat sees its time)."""
+        self.decisions = 0
+
+    # -- show times ----------------------------------------------------------------------
+    def _version(self) -> int:
+        return int(getattr(self.state, "version", self.state.ply))
+
+    def lead(self) -> float:
+        return min(MAX_LEAD, max(self.latency.values(), default=0.0))
+
+    @property
+    def show_at(self) -> float:
+        """When the current table version is (or was) visible on every screen."""
+        return self.shown_at.get(self._version(), self.clock.now())
+
+    def _note_version(self) -> None:
+        version = self._version()
+        if version not in self.shown_at:
+            self.shown_at[version] = self.clock.now() + self.lead()
+            if len(self.shown_at) > 256:
+                for old in sorted(self.shown_at)[:-128]:
+                    del self.shown_at[old]
+
+    # -- acting --------------------------------------------------------------------------
+    def act(self, seat: int, action: Any) -> Step:
+        """A human's non-ring action; rings go through :meth:`ring`.
+
+        :raises IllegalAction: HG-R8 for a ring sent as a plain action or a flip while the
+            bell window is open; whatever the core refuses.
+        """
+        if is_ring(action):
+            raise IllegalAction("HG-R8", "rings are timed: send them with their reaction time")
+        if self.bell.is_open or self.queue:
+            raise IllegalAction("HG-R8", "the bell is ringing: wait for the result")
+        return self._apply(seat, action)
+
+    def _apply(self, seat: int, action: Any) -> Step:
+        step = TableRuntime.act(self, seat, action)
+        self._note_version()
+        return step
+
+    def ring(
+        self,
+        seat: int,
+        version: int | None,
+        reaction: float | None,
+        one_way: float | None = None,
+        arrival: float | None = None,
+    ) -> RingClaim | None:
+        """A ring arriving now from ``seat``, who saw ``version`` and reports ``reaction``.
+
+        Returns the claim as judged, or ``None`` if the seat already rang in this window.
+
+        :raises IllegalAction: the seat may not ring now, or the version was never shown.
+        """
+        if self.state.is_over() or seat not in self.state.active_seats():
+            raise IllegalAction("HG §2.3", "you cannot ring now")
+        if not any(is_ring(a) for a in self.state.legal_actions(seat)):
+            raise IllegalAction("HG-R10", "there is no bell in the finale")
+        current = self._version()
+        seen = current if version is None else version
+        if seen > current:
+            raise IllegalAction("HG-R8", f"table version {seen} has not been shown yet")
+        now = self.clock.now() if arrival is None else arrival
+        shown = self.shown_at.get(seen, self.show_at)
+        lag = self.latency.get(seat, 0.0) if one_way is None else one_way
+        hc = self.handicap[seat] if seat < len(self.handicap) else 0.0
+        claim = judge(
+            seat,
+            seen,
+            shown_at=shown,
+            arrival=now,
+            one_way=lag,
+            claimed=reaction,
+            handicap=hc,
+            floor=self.floor,
+            tolerance=self.tolerance,
+        )
+        return claim if self.bell.add(claim) else None
+
+    # -- bots and the window on the clock ------------------------------------------------
+    def offer_plan(self, request: BotRequest, plan: Any, asked_at: float) -> bool:
+        """Bots see a new card when humans do: plans count from its show time."""
+        return super().offer_plan(request, plan, max(asked_at, self.show_at))
+
+    def next_due(self) -> float | None:
+        if self.queue:
+            return self.clock.now()
+        ply = self.state.ply
+        times = [
+            p.due
+            for p in self.plans.values()
+            if p.ply == ply
+            and math.isfinite(p.due)
+            and p.action is not None
+            and (not self.bell.is_open or is_ring(p.action))
+        ]
+        if self.bell.closes_at is not None:
+            times.append(self.bell.closes_at)
+        return min(times) if times else None
+
+    def run_due(self) -> Step | None:
+        """Apply the next ranked ring, close a due window, or play a due bot plan."""
+        now = self.clock.now()
+        if not self.queue and self.bell.closes_at is not None and self.bell.closes_at <= now:
+            self.queue = self.bell.close()
+            self.last_rings = list(self.queue)
+        while self.queue:
+            claim = self.queue.pop(0)
+            self.decisions += 1
+            try:
+                return self._apply(
+                    claim.seat, self.state.game.parse_action(f"ring@{claim.version}")
+                )
+            except IllegalAction:
+                continue  # lost the race (HG-R4) or no longer allowed to ring
+        ply = self.state.ply
+        ready = [
+            p
+            for p in self.plans.values()
+            if p.ply == ply
+            and p.action is not None
+            and p.due <= now
+            and (not self.bell.is_open or is_ring(p.action))
+        ]
+        if not ready:
+            return None
+        plan = min(ready, key=lambda p: (p.due, p.seat))
+        if is_ring(plan.action):
+            # Rang: nothing more to do for this table state than wait for the bell.
+            self.plans[plan.seat] = PendingPlan(plan.seat, ply, None, math.inf)
+            seen = getattr(plan.action, "version", None)
+            seen = self._version() if seen is None else int(seen)
+            shown = self.shown_at.get(seen, self.show_at)
+            self.ring(plan.seat, seen, plan.due - shown, one_way=0.0, arrival=plan.due)
+            return None
+        del self.plans[plan.seat]
+        return self._apply(plan.seat, plan.action)
+
+    # -- what clients get with every step -----------------------------------------------
+    def extras(self, seat: int | None) -> dict[str, Any]:
+        """Timing and help for one connection: ``show_at``, the last window's rings
+        (own reaction time in full, others' order only) and the coach if enabled."""
+        rings = [
+            c.to_json() if c.seat == seat else {"seat": c.seat, "version": c.version}
+            for c in self.last_rings
+        ]
+        out: dict[str, Any] = {
+            "show_at": self.show_at,
+            "server_now": self.clock.now(),
+            "rings": rings,
+        }
+        if seat is not None and self.state.game.options.get("coach"):
+            from spieltisch.games.halligalli.bell import coach
+
+            chance = coach(self.state.view(seat))
+            out["coach"] = None if chance is None else float(chance)
+        return out
+
+
+def make_runtime(
+    state: State,
+    clock: Clock,
+    bots: Mapping[int, Bot] | None = None,
+    write_ahead: WriteAhead | None = None,
+) -> TableRuntime:
+    """The right runtime for a game: real-time games get the fair bell."""
+    if state.game.info.name in REALTIME_GAMES:
+        return RealtimeRuntime(state, clock, bots, write_ahead)
+    return TableRuntime(state, clock, bots, write_ahead)

@@ -1,0 +1,47 @@
+// Entry point: a tiny router over three pages (lobby, table, replay) and the language switch.
+import { renderLobby } from "./lobby.js";
+import { renderTable } from "./table.js";
+import { renderReplay } from "./replay.js";
+import { getLang, onLang, setLang } from "./i18n.js";
+
+const root = document.getElementById("app");
+let cleanup = null;
+
+export function navigate(path) {
+  history.pushState({}, "", path);
+  route();
+}
+
+function route() {
+  if (cleanup) { cleanup(); cleanup = null; }
+  const path = location.pathname;
+  let m;
+  if ((m = path.match(/^\/t\/([\w-]{1,32})$/))) cleanup = renderTable(root, m[1]);
+  else if ((m = path.match(/^\/replay\/([\w-]{1,32})$/))) cleanup = renderReplay(root, m[1]);
+  else cleanup = renderLobby(root);
+}
+
+const select = document.getElementById("lang");
+select.value = getLang();
+select.addEventListener("change", () => setLang(select.value));
+onLang(() => {
+  document.querySelectorAll("[data-i18n]").forEach((n) => { n.textContent = n.dataset.i18n; });
+  route();
+});
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[data-link]");
+  if (a && a.origin === location.origin && !e.ctrlKey && !e.metaKey) {
+    e.preventDefault();
+    navigate(a.pathname);
+  }
+});
+window.addEventListener("popstate", route);
+route();
+
+export function toast(text) {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 6000);
+}

@@ -1,0 +1,233 @@
+// Halali! in the browser: the forest board, the side panel and the game log in words.
+import { defs, svg, tileBack, tileFace } from "./halali-tiles.js";
+import { el } from "../api.js";
+import { getLang, t } from "../i18n.js";
+
+const FILES = "abcdefghi";
+const S = 100;
+const EXITS = ["a5", "i5", "e9", "e1"];
+const NAMES = {
+  de: { bear: "Bär", fox: "Fuchs", woodcutter: "Holzfäller", hunter: "Jäger", pheasant: "Fasan", duck: "Ente", tree: "Baum" },
+  en: { bear: "bear", fox: "fox", woodcutter: "woodcutter", hunter: "hunter", pheasant: "pheasant", duck: "duck", tree: "tree" },
+};
+const DIRS = { de: { N: "Norden", E: "Osten", S: "Süden", W: "Westen" }, en: { N: "north", E: "east", S: "south", W: "west" } };
+const REASONS = {
+  de: { end_phase_over: "Endphase vorbei", no_own_tiles: "keine eigenen Figuren mehr", no_moves: "kein Zug mehr möglich", fifty_moves: "50 Züge ohne Aufdecken oder Schlagen" },
+  en: { end_phase_over: "end phase over", no_own_tiles: "no own pieces left", no_moves: "no move possible", fifty_moves: "50 moves without a reveal or capture" },
+};
+
+export const title = "Halali!";
+const kindName = (k) => NAMES[getLang()][k] || k;
+const colourName = (c) => t(c);
+
+function xy(name) {
+  const f = FILES.indexOf(name[0]);
+  const r = Number(name[1]) - 1;
+  return [f * S, (8 - r) * S];
+}
+
+function isForest(f, r) { return f >= 1 && f <= 7 && r >= 1 && r <= 7; }
+
+function legal(view) {
+  const flips = new Set();
+  const moves = new Map();
+  let pass = false;
+  for (const a of view.legal_actions || []) {
+    if (a === "pass") pass = true;
+    else if (a.startsWith("flip ")) flips.add(a.slice(5));
+    else {
+      const [src, dst] = a.split("-");
+      if (!moves.has(src)) moves.set(src, []);
+      moves.get(src).push(dst);
+    }
+  }
+  return { flips, moves, pass };
+}
+
+function squareLabel(name, cell) {
+  if (!cell) return `${name}`;
+  if (cell.hidden) return `${name}, ${t("hidden")}`;
+  const gun = cell.gun ? ` → ${DIRS[getLang()][cell.gun]}` : "";
+  return `${name}, ${kindName(cell.tile)}${gun}`;
+}
+
+// Draws the board into `host`. ctx: {interactive, onAction(text), selected, setSelected(sq)}
+export function renderBoard(host, view, ctx) {
+  const { flips, moves } = legal(view);
+  const selected = ctx.selected && moves.has(ctx.selected) ? ctx.selected : null;
+  const targets = new Set(selected ? moves.get(selected) : []);
+  const endPhase = view.end_phase_moves_left !== null && view.end_phase_moves_left !== undefined;
+  // The frame around the forest is cut to a narrow band: it only carries the exits.
+  const m = 0.4 * S;
+  const board = svg("svg", { viewBox: `${m} ${m} ${9 * S - 2 * m} ${9 * S - 2 * m}`, class: "board", role: "group", "aria-label": "Halali" }, defs());
+  board.append(svg("rect", { x: m, y: m, width: 9 * S - 2 * m, height: 9 * S - 2 * m, rx: 22, class: "frame" }));
+  board.append(svg("rect", { x: S - 8, y: S - 8, width: 7 * S + 16, height: 7 * S + 16, rx: 14, class: "forest" }));
+  for (const name of EXITS) {
+    const [x, y] = xy(name);
+    const inward = { a5: [1, 0], i5: [-1, 0], e9: [0, 1], e1: [0, -1] }[name];
+    const cx = x + S / 2 + inward[0] * 0.15 * S;
+    const cy = y + S / 2 + inward[1] * 0.15 * S;
+    const isTarget = targets.has(name);
+    const g = svg("g", { class: `exit${endPhase ? " open" : ""}${isTarget ? " target" : ""}`, "data-square": name });
+    g.append(svg("rect", { x: cx - 0.22 * S, y: cy - 0.22 * S, width: 0.44 * S, height: 0.44 * S, rx: 9 }));
+    const rot = { a5: 270, i5: 90, e9: 0, e1: 180 }[name];
+    g.append(svg("polygon", { points: "50,22 72,52 58,52 58,76 42,76 42,52 28,52", transform: `translate(${cx - 0.22 * S} ${cy - 0.22 * S}) scale(0.44) rotate(${rot} 50 50)` }));
+    board.append(g);
+    if (isTarget) attach(g, name, view, ctx, selected);
+  }
+  for (let r = 1; r <= 7; r++) {
+    for (let f = 1; f <= 7; f++) {
+      const name = FILES[f] + (r + 1);
+      const cell = view.board[name];
+      const [x, y] = xy(name);
+      const g = svg("g", { transform: `translate(${x} ${y})`, class: "sq", "data-square": name });
+      g.append(svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 10, class: (f + r) % 2 ? "cell a" : "cell b" }));
+      if (cell) g.append(cell.hidden ? tileBack() : tileFace(cell.tile, cell.gun));
+      const canFlip = flips.has(name);
+      const canMove = moves.has(name);
+      const isTarget = targets.has(name);
+      if (name === selected) g.append(svg("rect", { x: 4, y: 4, width: S - 8, height: S - 8, rx: 14, class: "sel" }));
+      if (isTarget) g.append(cell ? svg("rect", { x: 3, y: 3, width: S - 6, height: S - 6, rx: 14, class: "hit" }) : svg("circle", { cx: 50, cy: 50, r: 14, class: "dot" }));
+      if (view.locked === name) g.append(svg("circle", { cx: 84, cy: 16, r: 9, class: "lock" }));
+      if (r === 1) g.append(svg("text", { x: S - 9, y: S - 7, class: "coord file" }, document.createTextNode(FILES[f])));
+      if (f === 1) g.append(svg("text", { x: 9, y: 23, class: "coord rank" }, document.createTextNode(String(r + 1))));
+      if (ctx.last && ctx.last.has(name)) g.append(svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 10, class: "last" }));
+      if (ctx.interactive) {
+        g.classList.add(canFlip || canMove || isTarget ? "live" : "idle");
+        if (canFlip) g.classList.add("flippable");
+        if (canMove) g.classList.add("movable");
+        attach(g, name, view, ctx, selected, { canFlip, canMove, isTarget, cell });
+      } else {
+        g.setAttribute("aria-label", squareLabel(name, cell));
+      }
+      board.append(g);
+    }
+  }
+  host.replaceChildren(board);
+}
+
+// Drag to move: press on a movable piece, release over a legal target.
+let dragFrom = null;
+document.addEventListener("pointerup", () => { setTimeout(() => { dragFrom = null; }, 0); });
+
+function attach(g, name, view, ctx, selected, info = { isTarget: true }) {
+  if (!ctx.interactive) return;
+  if (info.canMove) g.addEventListener("pointerdown", () => { dragFrom = name; });
+  g.addEventListener("pointerup", () => {
+    const from = dragFrom;
+    if (!from || from === name) return;
+    const targets = (view.legal_actions || []).filter((a) => a.startsWith(`${from}-`)).map((a) => a.split("-")[1]);
+    if (targets.includes(name)) { dragFrom = null; ctx.setSelected(null); ctx.onAction(`${from}-${name}`); }
+  });
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("role", "button");
+  g.setAttribute("aria-label", squareLabel(name, view.board[name]));
+  const activate = () => {
+    if (info.isTarget && selected) { ctx.setSelected(null); ctx.onAction(`${selected}-${name}`); return; }
+    if (info.canFlip) { ctx.setSelected(null); ctx.onAction(`flip ${name}`); return; }
+    if (info.canMove) { ctx.setSelected(selected === name ? null : name); return; }
+    if (selected && selected !== name) {
+      // Not a legal target: ask the server anyway, so the refusal names the rule.
+      ctx.setSelected(null);
+      ctx.onAction(`${selected}-${name}`);
+      return;
+    }
+    if (info.cell && !info.cell.hidden && view.legal_actions.length) {
+      ctx.setSelected(name); // shows the piece as selected; a click elsewhere asks the server
+      return;
+    }
+  };
+  g.addEventListener("click", activate);
+  g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); activate(); } });
+}
+
+// The side panel: players, points, won tiles, face-down tiles, end phase, match.
+export function renderPanel(view, ctx) {
+  const box = el("div", { class: "halali-panel" });
+  const seats = [0, 1].map((seat) => {
+    const colour = view.colours[seat];
+    const won = [...(view.won[colour] || []), ...(view.exited[colour] || [])];
+    const active = view.active_seat === seat;
+    return el("div", { class: `player ${colour}${active ? " active" : ""}`, "data-seat": seat },
+      el("div", { class: "who" },
+        el("span", { class: `chip ${colour}` }), el("strong", {}, ctx.names[seat]),
+        el("span", { class: "muted" }, ` · ${colourName(colour)}`),
+        ctx.mySeat === seat ? el("span", { class: "badge" }, t("you")) : null),
+      el("div", { class: "score" }, el("span", { class: "pts" }, String(view.points[colour])), ` ${t("points")}`),
+      el("div", { class: "won", "aria-label": t("won") }, won.map((k) => mini(k))),
+    );
+  });
+  box.append(el("div", { class: "players" }, seats));
+  const facts = el("div", { class: "facts" });
+  facts.append(el("span", {}, t("gameNo", { n: view.game_number, m: view.games_in_match })));
+  const hiddenCount = Object.values(view.hidden_tiles).reduce((a, b) => a + b, 0);
+  if (hiddenCount) facts.append(el("span", {}, `${t("hidden")}: ${hiddenCount}`));
+  if (view.end_phase_moves_left !== null && view.end_phase_moves_left !== undefined && !view.over)
+    facts.append(el("span", { class: "endphase" }, t("endPhase", { n: view.end_phase_moves_left })));
+  box.append(facts);
+  if (view.finished_games.length) {
+    box.append(el("table", { class: "games" },
+      el("tr", {}, el("th", {}, t("game")), el("th", {}, ctx.names[0]), el("th", {}, ctx.names[1])),
+      view.finished_games.map((g) => el("tr", {}, el("td", {}, String(g.game)), el("td", {}, `${g.points[0]} (${g.tiles[0]})`), el("td", {}, `${g.points[1]} (${g.tiles[1]})`))),
+    ));
+  }
+  return box;
+}
+
+function mini(kind) {
+  const s = svg("svg", { viewBox: "0 0 100 100", class: "mini", role: "img", "aria-label": kindName(kind) }, tileFace(kind, null));
+  s.append(svg("title", {}, document.createTextNode(kindName(kind))));
+  return s;
+}
+
+// One event in words, or null for events not worth a line.
+export function describe(e, ctx) {
+  const de = getLang() === "de";
+  const who = e.colour ? `${ctx.nameOf(e.colour)} (${colourName(e.colour)})` : "";
+  const k = (x) => kindName(x);
+  switch (e.type) {
+    case "flip": {
+      const gun = e.gun ? (de ? `, Gewehr nach ${DIRS.de[e.gun]}` : `, gun pointing ${DIRS.en[e.gun]}`) : "";
+      return de ? `${who} deckt ${e.square} auf: ${k(e.tile)}${gun}` : `${who} flips ${e.square}: ${k(e.tile)}${gun}`;
+    }
+    case "move": return de ? `${who} zieht ${k(e.tile)} ${e.from}–${e.to}` : `${who} moves ${k(e.tile)} ${e.from}–${e.to}`;
+    case "capture": return de ? `${who}: ${k(e.tile)} ${e.from}×${e.to} schlägt ${k(e.captured)} (+${e.points})` : `${who}: ${k(e.tile)} ${e.from}×${e.to} takes ${k(e.captured)} (+${e.points})`;
+    case "exit": return de ? `${who}: ${k(e.tile)} verlässt den Wald über ${e.to} (+${e.points})` : `${who}: ${k(e.tile)} leaves the forest at ${e.to} (+${e.points})`;
+    case "pass": return de ? `${who} passt` : `${who} passes`;
+    case "end_phase": return de ? `Alle Plättchen aufgedeckt – Endphase: noch ${e.moves_left} Züge` : `All tiles revealed – end phase: ${e.moves_left} moves left`;
+    case "game_end": return de
+      ? `Spiel ${e.game} beendet (${REASONS.de[e.reason] || e.reason}): ${e.points[0]} : ${e.points[1]} Punkte`
+      : `Game ${e.game} over (${REASONS.en[e.reason] || e.reason}): ${e.points[0]} : ${e.points[1]} points`;
+    case "game_start": return de ? `Spiel ${e.game} beginnt – die Rollen werden getauscht` : `Game ${e.game} starts – roles swapped`;
+    case "match_end": return null;
+    default: return null;
+  }
+}
+
+export function reasonText(reason) { return REASONS[getLang()][reason] || reason; }
+
+// Squares touched by the last events, to mark them on the board.
+export function touched(events) {
+  const out = new Set();
+  for (const e of events || []) {
+    if (e.square) out.add(e.square);
+    if (e.from) out.add(e.from);
+    if (e.to) out.add(e.to);
+  }
+  return out;
+}
+
+// The whole log in words. Seat 0 is Blue in game 1 and Brown in game 2 (roles swap).
+export function describeLog(entries, names, startGame = 1) {
+  let game = startGame;
+  const ctx = { nameOf: (colour) => names[((colour === "blue" ? 0 : 1) + game - 1) % 2] };
+  const lines = [];
+  for (const entry of entries) {
+    for (const e of entry.events) {
+      const line = describe(e, ctx);
+      if (line) lines.push({ ply: entry.ply, text: line, type: e.type });
+      if (e.type === "game_start") game = e.game;
+    }
+  }
+  return lines;
+}

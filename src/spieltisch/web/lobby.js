@@ -1,0 +1,126 @@
+// The lobby: open a table (game, options with defaults, seats, bots) and list tables.
+import { api, el, tokens } from "./api.js";
+import { describeError, t } from "./i18n.js";
+import { navigate } from "./app.js";
+
+export function renderLobby(root) {
+  let alive = true;
+  const formBox = el("section", { class: "card create" }, el("h2", {}, t("newTable")));
+  const listBox = el("section", { class: "card tables" }, el("h2", {}, t("openTables")));
+  const doneBox = el("section", { class: "card finished" }, el("h2", {}, t("finishedTables")));
+  root.replaceChildren(el("div", { class: "lobby" }, formBox, el("div", { class: "lists" }, listBox, doneBox)));
+
+  const titles = {};
+  api("GET", "/api/games").then(({ data, error }) => {
+    if (!alive) return;
+    if (error) { formBox.append(el("p", { class: "error" }, describeError(error))); return; }
+    data.forEach((g) => { titles[g.name] = g.title; });
+    formBox.append(createForm(data));
+  });
+  const refresh = async () => {
+    const [open, done] = await Promise.all([
+      api("GET", "/api/tables?status=open&status=running"),
+      api("GET", "/api/tables?status=finished"),
+    ]);
+    if (!alive) return;
+    fill(listBox, t("openTables"), open.data || [], false, titles);
+    fill(doneBox, t("finishedTables"), (done.data || []).slice(0, 12), true, titles);
+  };
+  refresh();
+  const timer = setInterval(refresh, 4000);
+  return () => { alive = false; clearInterval(timer); };
+}
+
+function fill(box, title, tables, finished, titles) {
+  box.replaceChildren(el("h2", {}, title));
+  if (!tables.length) { box.append(el("p", { class: "muted" }, t("noTables"))); return; }
+  box.append(el("ul", { class: "table-list" }, tables.map((tb) => {
+    const names = tb.seats.map((s) => s.kind === "bot" ? `${t("bot")} (${s.level})` : (s.name || `– ${t("free")} –`));
+    const mine = tokens.seat(tb.id);
+    const href = finished ? `/replay/${tb.id}` : `/t/${tb.id}`;
+    const label = finished ? t("replay") : mine ? t("resume") : tb.status === "open" ? t("join") : t("watch");
+    return el("li", { "data-table": tb.id },
+      el("div", {}, el("strong", {}, titles[tb.game] || tb.game), " ", el("span", { class: `status ${tb.status}` }, t(`status_${tb.status}`)),
+        el("div", { class: "muted small" }, names.join(" · "), tb.plies ? ` · ${t("ply")}: ${tb.plies}` : "")),
+      el("a", { href, "data-link": true, class: "button small" }, label));
+  })));
+}
+
+function createForm(games) {
+  const form = el("form", { class: "create-form" });
+  const gameSel = el("select", { name: "game", id: "game" }, games.map((g) => el("option", { value: g.name }, g.title)));
+  const optBox = el("fieldset", { class: "options" });
+  const seatBox = el("fieldset", { class: "seats" });
+  const nameIn = el("input", { name: "name", id: "name", maxlength: 40, autocomplete: "nickname", value: localStorage.getItem("spieltisch.name") || "" });
+  const countSel = el("select", { id: "count" });
+  const msg = el("p", { class: "error", role: "alert" });
+  const current = () => games.find((g) => g.name === gameSel.value);
+
+  const drawOptions = () => {
+    const g = current();
+    optBox.replaceChildren(el("legend", {}, t("options")));
+    for (const o of g.options) {
+      const id = `opt-${o.name}`;
+      let input;
+      if (o.choices) input = el("select", { id, "data-option": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, String(c) + (c === o.default ? ` (${t("default")})` : ""))));
+      else if (o.type === "bool") input = el("input", { id, type: "checkbox", "data-option": o.name, checked: o.default });
+      else input = el("input", { id, "data-option": o.name, value: o.default, type: o.type === "int" ? "number" : "text" });
+      optBox.append(el("div", { class: "field" }, el("label", { for: id }, o.name), input, el("small", { class: "muted" }, o.doc)));
+    }
+    countSel.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => {
+      const n = g.min_players + i;
+      return el("option", { value: n, selected: n === g.default_players }, String(n));
+    }));
+    drawSeats();
+  };
+  const drawSeats = () => {
+    const g = current();
+    const n = Number(countSel.value);
+    seatBox.replaceChildren(el("legend", {}, t("seats")), el("p", { class: "muted small" }, t("firstHuman")), el("div", { class: "field" }, el("label", { for: "count" }, t("players")), countSel));
+    for (let i = 0; i < n; i++) {
+      const kind = el("select", { id: `seat-${i}`, "data-seat": i },
+        el("option", { value: "human", selected: i === 0 }, t("human")),
+        el("option", { value: "bot", selected: i > 0 }, t("bot")));
+      const level = el("select", { id: `level-${i}`, "aria-label": `${t("level")} ${i + 1}` }, g.bot_levels.map((l) => el("option", { value: l }, l)));
+      const sync = () => { level.disabled = kind.value !== "bot"; level.hidden = level.disabled; };
+      kind.addEventListener("change", sync);
+      sync();
+      seatBox.append(el("div", { class: "field seat-row" }, el("label", { for: `seat-${i}` }, `${t("seat")} ${i + 1}`), kind, level));
+    }
+  };
+  gameSel.addEventListener("change", drawOptions);
+  countSel.addEventListener("change", drawSeats);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const g = current();
+    const options = {};
+    optBox.querySelectorAll("[data-option]").forEach((inp) => {
+      const name = inp.dataset.option;
+      const o = g.options.find((x) => x.name === name);
+      let v = inp.type === "checkbox" ? inp.checked : inp.tagName === "SELECT" ? JSON.parse(inp.value) : inp.value;
+      if (o.type === "int") v = Number(v);
+      if (v !== o.default) options[name] = v;
+    });
+    const seats = [...seatBox.querySelectorAll("select[data-seat]")].map((s) => {
+      const i = Number(s.dataset.seat);
+      return s.value === "bot" ? { kind: "bot", level: seatBox.querySelector(`#level-${i}`).value } : { kind: "human" };
+    });
+    const name = nameIn.value.trim();
+    const humans = seats.some((s) => s.kind === "human");
+    if (humans && !name) { msg.textContent = t("nameNeeded"); nameIn.focus(); return; }
+    localStorage.setItem("spieltisch.name", name);
+    const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null });
+    if (error) { msg.textContent = describeError(error); return; }
+    tokens.setHost(data.table.id, data.host_token);
+    if (data.seat_token) tokens.setSeat(data.table.id, data.seat, data.seat_token);
+    navigate(`/t/${data.table.id}`);
+  });
+  form.append(
+    el("div", { class: "field" }, el("label", { for: "game" }, t("game")), gameSel),
+    el("div", { class: "field" }, el("label", { for: "name" }, t("yourName")), nameIn),
+    seatBox, optBox, msg,
+    el("button", { type: "submit", class: "button primary", id: "create" }, t("create")),
+  );
+  drawOptions();
+  return form;
+}

@@ -1,0 +1,60 @@
+// The replay viewer of a finished game: step through the record, one spectator view per ply.
+import { api, el } from "./api.js";
+import { describeError, t } from "./i18n.js";
+import { GAMES } from "./games/index.js";
+import { resultBox } from "./table.js";
+
+export function renderReplay(root, id) {
+  let alive = true;
+  const cache = new Map();
+  const st = { ply: 0, plies: 0, data: null };
+  const page = el("div", { class: "table-page replay" });
+  root.replaceChildren(page);
+
+  async function load(ply) {
+    if (!cache.has(ply)) {
+      const { data, error } = await api("GET", `/api/tables/${id}/replay/${ply}`);
+      if (error) { page.replaceChildren(el("p", { class: "card error" }, describeError(error), " ", el("a", { href: "/", "data-link": true }, t("toLobby")))); return; }
+      cache.set(ply, data);
+    }
+    if (!alive) return;
+    st.data = cache.get(ply); st.ply = ply; st.plies = st.data.plies;
+    draw();
+  }
+
+  function draw() {
+    const d = st.data;
+    const mod = GAMES[d.table.game];
+    const ns = d.table.seats.map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${s.level})` : (s.name || t("anonymous")));
+    const board = el("div", { class: "board-wrap", id: "board" });
+    const side = el("aside", { class: "side" });
+    const go = (p) => load(Math.max(0, Math.min(st.plies, p)));
+    const slider = el("input", { type: "range", min: 0, max: st.plies, value: st.ply, id: "replay-slider", "aria-label": t("step", { n: st.ply, m: st.plies }) });
+    slider.addEventListener("change", () => go(Number(slider.value)));
+    const controls = el("div", { class: "replay-controls" },
+      el("button", { class: "button small", onclick: () => go(0), "aria-label": t("first"), id: "first" }, "|◀"),
+      el("button", { class: "button small", onclick: () => go(st.ply - 1), "aria-label": t("prev"), id: "prev" }, "◀"),
+      slider,
+      el("button", { class: "button small", onclick: () => go(st.ply + 1), "aria-label": t("next"), id: "next" }, "▶"),
+      el("button", { class: "button small", onclick: () => go(st.plies), "aria-label": t("last"), id: "last" }, "▶|"));
+    if (mod) {
+      mod.renderBoard(board, d.view, { interactive: false, last: mod.touched(d.events), names: ns });
+      side.append(mod.renderPanel(d.view, { names: ns, mySeat: null }));
+      const startGame = d.view.game_number - (d.events.some((e) => e.type === "game_start") ? 1 : 0);
+      const lines = mod.describeLog([{ ply: st.ply - 1, events: d.events }], ns, startGame);
+      side.append(el("div", { class: "card" }, el("h3", {}, t("step", { n: st.ply, m: st.plies })),
+        el("p", { id: "replay-step" }, st.ply === 0 ? t("start") : lines.map((l) => l.text).join(" · "))));
+    }
+    if (st.ply === st.plies && d.table.result) side.append(resultBox(d.table.result, ns));
+    page.replaceChildren(el("div", { class: "status-bar" }, `${t("replay")} · ${mod.title || d.table.game} · ${ns.join(" – ")}`), controls, el("div", { class: "play" }, board, side));
+  }
+
+  const keys = (e) => {
+    if (!st.data || e.target.tagName === "INPUT") return;
+    if (e.key === "ArrowRight") load(Math.min(st.plies, st.ply + 1));
+    if (e.key === "ArrowLeft") load(Math.max(0, st.ply - 1));
+  };
+  document.addEventListener("keydown", keys);
+  load(0);
+  return () => { alive = false; document.removeEventListener("keydown", keys); };
+}

@@ -1,0 +1,185 @@
+// A live table: websocket with reconnect, seat from the stored token, board, log, result.
+import { api, el, tokens } from "./api.js";
+import { describeError, t } from "./i18n.js";
+import { GAMES } from "./games/index.js";
+
+export function renderTable(root, id) {
+  const st = { table: null, seat: null, view: null, log: [], selected: null, last: null, ws: null, closed: false, retry: 0, refusal: "", conn: "connecting" };
+  const page = el("div", { class: "table-page" });
+  root.replaceChildren(page);
+
+  const send = (msg) => { if (st.ws && st.ws.readyState === 1) st.ws.send(JSON.stringify(msg)); };
+  const act = (text) => { st.refusal = ""; st.sent = true; send({ type: "act", action: text, ply: st.table ? st.table.plies : null }); draw(); };
+
+  function connect() {
+    if (st.closed) return;
+    const mine = tokens.seat(id);
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${id}`);
+    st.ws = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null }));
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      const hook = GAMES[(m.table || st.table || {}).game];
+      if (hook && hook.onMessage) hook.onMessage(m, send); // real-time games: clock sync, timing
+      if (m.type === "welcome") {
+        st.retry = 0; st.conn = "live"; st.table = m.table; st.seat = m.seat; st.view = m.view; st.log = m.log;
+        st.last = null;
+      } else if (m.type === "step") {
+        st.table = m.table; st.view = m.view; st.log.push({ ply: m.ply - 1, seat: m.seat, events: m.events });
+        st.last = m.events; st.selected = null;
+      } else if (m.type === "table") {
+        st.table = m.table;
+      } else if (m.type === "error") {
+        if (m.code === "auth/bad_token") { tokens.dropSeat(id); }
+        else if (m.code === "table/not_live" || m.code === "table/not_found") { st.conn = m.code; }
+        else { st.refusal = describeError(m); }
+      }
+      draw();
+    };
+    ws.onclose = () => {
+      if (st.closed || st.conn === "table/not_live" || st.conn === "table/not_found") { draw(); return; }
+      st.conn = "reconnecting";
+      draw();
+      const wait = Math.min(5000, 300 * 2 ** st.retry++);
+      setTimeout(connect, wait);
+    };
+  }
+
+  async function join(name, seat) {
+    const { data, error } = await api("POST", `/api/tables/${id}/join`, { name, seat });
+    if (error) { st.refusal = describeError(error); draw(); return; }
+    localStorage.setItem("spieltisch.name", name);
+    tokens.setSeat(id, data.seat, data.seat_token);
+    if (st.ws) st.ws.close();
+  }
+
+  async function handTo(seat, level) {
+    const { error } = await api("POST", `/api/tables/${id}/seats/${seat}/bot`, { level }, tokens.host(id));
+    if (error) { st.refusal = describeError(error); draw(); }
+  }
+
+  function names() {
+    return (st.table ? st.table.seats : []).map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${s.level})` : (s.name || t("anonymous")));
+  }
+
+  function draw() {
+    const mod = st.table && GAMES[st.table.game];
+    if (st.conn === "table/not_found") { page.replaceChildren(el("p", { class: "card" }, t("notFound"), " ", el("a", { href: "/", "data-link": true }, t("toLobby")))); return; }
+    if (st.conn === "table/not_live") {
+      page.replaceChildren(el("div", { class: "card" }, el("h2", {}, t("gameOver")), el("a", { class: "button", href: `/replay/${id}`, "data-link": true }, t("replay"))));
+      return;
+    }
+    const ns = names();
+    const view = st.view;
+    const header = el("div", { class: "status-bar", id: "status", "aria-live": "polite" }, statusText(view, ns));
+    const refusal = el("p", { class: "refusal", id: "refusal", role: "alert", hidden: !st.refusal }, st.refusal);
+    const board = el("div", { class: "board-wrap", id: "board" });
+    const side = el("aside", { class: "side" });
+    if (view && mod) {
+      const interactive = st.seat !== null && !view.over && view.legal_actions.length > 0;
+      mod.renderBoard(board, view, {
+        interactive, onAction: act, selected: st.selected, names: ns, last: st.last ? mod.touched(st.last) : null,
+        setSelected: (sq) => { st.selected = sq; draw(); },
+        send, seat: st.seat, table: st.table,
+      });
+      side.append(mod.renderPanel(view, { names: ns, mySeat: st.seat }));
+      if (view.over && view.result) {
+        side.append(resultBox(view.result, ns));
+        side.append(el("a", { class: "button", href: `/replay/${id}`, "data-link": true, id: "to-replay" }, t("replay")));
+      }
+      if (st.seat !== null && !view.over) side.append(moveForm(act, view));
+      if (view.legal_actions.includes("pass")) side.append(el("button", { class: "button primary", id: "pass", onclick: () => act("pass") }, t("pass")));
+    } else if (st.table && st.table.status === "open") {
+      board.append(waitingBox());
+    }
+    if (st.table) side.append(seatList(ns));
+    if (st.table && st.table.status === "open") side.append(inviteBox());
+    if (view && mod) side.append(logBox(mod, ns));
+    const active = document.activeElement;
+    const focusId = active && active.id;
+    const focusSquare = active && active.dataset ? active.dataset.square : null;
+    const typed = page.querySelector("#move") ? page.querySelector("#move").value : "";
+    page.replaceChildren(header, refusal, el("div", { class: "play" }, board, side));
+    // Keep what the player was doing across redraws: typed text and keyboard focus.
+    const move = page.querySelector("#move");
+    if (move && typed && !st.sent) move.value = typed;
+    st.sent = false;
+    const again = focusSquare ? page.querySelector(`[data-square="${focusSquare}"][tabindex]`) : focusId ? page.querySelector(`#${focusId}`) : null;
+    if (again && page.contains(again)) again.focus();
+  }
+
+  function statusText(view, ns) {
+    if (st.conn === "reconnecting") return el("span", { class: "warn" }, t("reconnecting"));
+    if (!st.table) return t("connecting");
+    if (st.table.status === "open") return t("waiting");
+    if (!view) return t("connecting");
+    if (view.over) {
+      const w = view.result ? view.result.winners : [];
+      return el("span", { class: "over" }, `${t("gameOver")} – ${w.length === 1 ? t("winner", { name: ns[w[0]] }) : w.length > 1 && w.length < ns.length ? t("winners", { names: w.map((i) => ns[i]).join(", ") }) : t("draw")}`);
+    }
+    const mod = GAMES[st.table.game];
+    const activeSeat = mod.activeSeat ? mod.activeSeat(view) : view.active_seat;
+    const mine = st.seat !== null && activeSeat === st.seat;
+    const turn = mine ? el("strong", { class: "myturn" }, t("yourTurn")) : el("span", {}, t("turnOf", { name: ns[activeSeat] }));
+    return el("span", {}, turn, st.seat === null ? el("span", { class: "muted" }, ` · ${t("spectating")}`) : null);
+  }
+
+  function waitingBox() {
+    const mine = tokens.seat(id);
+    const box = el("div", { class: "card waiting" }, el("h2", {}, t("waiting")), el("p", { class: "muted" }, t("seatsFilled")));
+    if (!mine && st.table.seats.some((s) => s.kind === "human" && !s.taken)) {
+      const input = el("input", { id: "join-name", maxlength: 40, required: true, value: localStorage.getItem("spieltisch.name") || "" });
+      const form = el("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); join(input.value.trim(), null); } },
+        el("label", { for: "join-name" }, t("yourName")), input, el("button", { class: "button primary", type: "submit", id: "join" }, t("join")));
+      box.append(form);
+    }
+    return box;
+  }
+
+  function inviteBox() {
+    const link = `${location.origin}/t/${id}`;
+    const input = el("input", { readonly: true, value: link, id: "invite", "aria-label": t("invite") });
+    return el("div", { class: "card invite" }, el("h3", {}, t("invite")), el("div", { class: "row" }, input,
+      el("button", { class: "button small", type: "button", onclick: async (e) => { try { await navigator.clipboard.writeText(link); e.target.textContent = t("copied"); } catch { input.select(); } } }, t("copy"))));
+  }
+
+  function seatList(ns) {
+    const host = tokens.host(id);
+    const running = st.table.status === "running";
+    return el("div", { class: "card seats-list" }, el("h3", {}, t("players")), el("ul", {}, st.table.seats.map((s) => {
+      const state = s.kind === "bot" ? t("bot") : !s.taken ? t("free") : s.online ? t("online") : t("offline");
+      const controls = [];
+      if (host && running && s.name) {
+        if (s.kind === "human" && s.seat !== st.seat) controls.push(el("button", { class: "button small", onclick: () => handTo(s.seat, "random") }, t("handToBot")));
+        if (s.kind === "bot") controls.push(el("button", { class: "button small", onclick: () => handTo(s.seat, null) }, t("takeBack")));
+      }
+      return el("li", { class: s.online ? "on" : "" }, el("span", { class: `dot ${s.online || s.kind === "bot" ? "on" : ""}` }), el("span", {}, ns[s.seat]),
+        s.seat === st.seat ? el("span", { class: "badge" }, t("you")) : null, el("span", { class: "muted small" }, state), ...controls);
+    })));
+  }
+
+  function logBox(mod, ns) {
+    const lines = mod.describeLog(st.log, ns);
+    const list = el("ol", { class: "log", id: "log", reversed: true }, lines.slice(-200).reverse().map((l) => el("li", { class: l.type }, l.text)));
+    return el("div", { class: "card" }, el("h3", {}, t("log")), list);
+  }
+
+  connect();
+  draw();
+  return () => { st.closed = true; if (st.ws) st.ws.close(); };
+}
+
+function moveForm(act, view) {
+  const input = el("input", { id: "move", "aria-label": t("moveInput"), placeholder: t("moveInput"), maxlength: 40, autocomplete: "off", list: "legal" });
+  const list = el("datalist", { id: "legal" }, view.legal_actions.slice(0, 200).map((a) => el("option", { value: a })));
+  return el("form", { class: "move-form", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) act(input.value.trim()); } },
+    input, list, el("button", { class: "button", type: "submit" }, t("send")));
+}
+
+export function resultBox(result, ns) {
+  const rows = result.scores.map((score, seat) => el("tr", { class: result.winners.includes(seat) ? "win" : "" },
+    el("td", {}, String(result.ranks[seat])), el("td", {}, ns[seat]), el("td", {}, String(score)),
+    el("td", {}, result.details && result.details.tiles ? String(result.details.tiles[seat]) : "")));
+  return el("div", { class: "card result", id: "result" }, el("h3", {}, t("result")),
+    el("table", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("players")), el("th", {}, t("points")), el("th", {}, t("tiles"))), rows));
+}

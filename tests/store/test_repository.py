@@ -1,0 +1,88 @@
+"""The store keeps tables, seats and the action record, on SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+import pytest
+
+import spieltisch
+from spieltisch.bots import make
+from spieltisch.store import SeatRecord, Store, StoreError
+
+
+def _table(store: Store, table_id: str = "t1", status: str = "open") -> None:
+    store.create_table(
+        table_id=table_id,
+        game="halali",
+        options={"variant": "kosmos", "match": "auto"},
+        players=2,
+        seed=12345678901,
+        host_hash="h" * 64,
+        seats=[SeatRecord(0, "human"), SeatRecord(1, "bot", level="random")],
+        status=status,
+    )
+
+
+def test_create_and_read_back(store: Store) -> None:
+    _table(store)
+    t = store.get_table("t1")
+    assert t is not None
+    assert (t.game, t.players, t.seed, t.status, t.plies) == ("halali", 2, 12345678901, "open", 0)
+    assert t.options == {"variant": "kosmos", "match": "auto"}
+    assert [s.kind for s in t.seats] == ["human", "bot"]
+    assert [s.taken for s in t.seats] == [False, True]
+    assert store.get_table("nope") is None
+    assert store.ping()
+
+
+def test_claim_seat_only_once(store: Store) -> None:
+    _table(store)
+    assert store.claim_seat("t1", 0, "Ada", "a" * 64)
+    assert not store.claim_seat("t1", 0, "Eve", "e" * 64)
+    assert not store.claim_seat("t1", 1, "Eve", "e" * 64)  # a bot seat is not free
+    t = store.get_table("t1")
+    assert t is not None and t.seats[0].name == "Ada" and t.seats[0].token_hash == "a" * 64
+
+
+def test_record_replays_to_the_same_state(store: Store) -> None:
+    """Principle 4: seed + actions stored = the game, byte for byte."""
+    _table(store, status="running")
+    game = spieltisch.load("halali")
+    state = game.new_state(seed=12345678901)
+    bot = make(game, "random", seed=5)
+    for ply in range(60):
+        seat = state.active_seats()[0]
+        action = bot.plan(state.view(seat), seat, 0.0).action
+        state.apply(seat, action)
+        store.append_action("t1", ply, seat, action.to_json())
+    again = spieltisch.replay(store.record("t1"))
+    assert again.to_json() == state.to_json()
+    t = store.get_table("t1")
+    assert t is not None and t.plies == 60
+
+
+def test_append_same_ply_twice_is_refused(store: Store) -> None:
+    _table(store, status="running")
+    store.append_action("t1", 0, 0, {"type": "flip", "square": "b2"})
+    with pytest.raises(StoreError):
+        store.append_action("t1", 0, 1, {"type": "flip", "square": "c2"})
+    assert store.actions("t1") == [{"seat": 0, "action": {"type": "flip", "square": "b2"}}]
+
+
+def test_append_to_unknown_table_is_refused(store: Store) -> None:
+    with pytest.raises(StoreError):
+        store.append_action("ghost", 0, 0, {"type": "pass"})
+
+
+def test_status_listing_and_seat_handover(store: Store) -> None:
+    _table(store, "a")
+    _table(store, "b", status="running")
+    _table(store, "c", status="finished")
+    assert {t.id for t in store.list_tables(["open", "running"])} == {"a", "b"}
+    store.set_status("b", "finished", {"scores": [1, 2]})
+    t = store.get_table("b")
+    assert t is not None and t.status == "finished" and t.result == {"scores": [1, 2]}
+    store.set_seat_kind("a", 0, "bot", "random")
+    t = store.get_table("a")
+    assert t is not None and t.seats[0].kind == "bot" and t.seats[0].level == "random"
+    with pytest.raises(StoreError):
+        store.set_status("a", "weird")
