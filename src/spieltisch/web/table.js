@@ -170,16 +170,18 @@ export function renderTable(root, id) {
 }
 
 function moveForm(act, view) {
-  const input = el("input", { id: "move", "aria-label": t("moveInput"), placeholder: t("moveInput"), maxlength: 40, autocomplete: "off", list: "legal" });
+  const example = view.legal_actions.length ? ` (${view.legal_actions[0]})` : "";
+  const input = el("input", { id: "move", "aria-label": t("moveInput"), placeholder: t("moveInput") + example, maxlength: 40, autocomplete: "off", list: "legal" });
   const list = el("datalist", { id: "legal" }, view.legal_actions.slice(0, 200).map((a) => el("option", { value: a })));
   return el("form", { class: "move-form", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) act(input.value.trim()); } },
     input, list, el("button", { class: "button", type: "submit" }, t("send")));
 }
 
 export function resultBox(result, ns) {
+  const tiles = result.details && result.details.tiles;
   const rows = result.scores.map((score, seat) => el("tr", { class: result.winners.includes(seat) ? "win" : "" },
     el("td", {}, String(result.ranks[seat])), el("td", {}, ns[seat]), el("td", {}, String(score)),
-    el("td", {}, result.details && result.details.tiles ? String(result.details.tiles[seat]) : "")));
-  return el("div", { class: "card result", id: "result" }, el("h3", {}, t("result")),
-    el("table", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("players")), el("th", {}, t("points")), el("th", {}, t("tiles"))), rows));
+    tiles ? el("td", {}, String(tiles[seat])) : null));
+  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, t("players")), el("th", {}, t("points")), tiles ? el("th", {}, t("tiles")) : null);
+  return el("div", { class: "card result", id: "result" }, el("h3", {}, t("result")), el("table", {}, head, rows));
 }
