@@ -19,12 +19,18 @@ from spieltisch.bots.ismcts import (
     REAL_TIME_GAMES,
     BotPolicy,
     ISMCTSBot,
+    Node,
     plan_async,
     rank_rewards,
     result_rewards,
     score_rewards,
 )
-from spieltisch.bots.ladder import halali_evaluate, search_bot
+from spieltisch.bots.ladder import (
+    halali_evaluate,
+    kalooki_deadwood,
+    kalooki_deadwood_evaluate,
+    search_bot,
+)
 from spieltisch.engine import Result, SpieltischError, State, View
 from tests.helpers.halali import make_state, parse_diagram
 
@@ -260,3 +266,56 @@ def test_a_guided_search_does_not_depend_on_earlier_searches() -> None:
     other = bear_position({"h8": "?D", "b2": "?T", "h3": "?P"}).view(1)
     used.plan(other, 1, 0.0)
     assert used.plan(view, 1, 0.0) == fresh.plan(view, 1, 0.0)
+
+
+def _node(rewards: list[float]) -> Node:
+    node = Node(0, None)
+    for r in rewards:
+        node.visits += 1
+        node.total += r
+        node.squares += r * r
+    return node
+
+
+def test_keep_z_overrides_the_guide_only_when_the_difference_is_statistically_clear() -> None:
+    bot = ISMCTSBot(spieltisch.load("halali", **SINGLE), keep_z=1.65)
+    kept = _node([0.0, 1.0] * 20)  # mean 0.5, variance 0.25
+    assert bot.keeps(kept, _node([0.2, 1.0, 0.6, 0.4, 0.8]))  # a lead on 5 noisy samples
+    assert not bot.keeps(kept, _node([1.0, 0.9] * 100))  # 200 samples near 0.95 do
+    assert not ISMCTSBot(spieltisch.load("halali", **SINGLE)).keeps(kept, _node([0.6]))
+
+
+def test_KA_R7_deadwood_counts_only_cards_outside_the_best_melds() -> None:
+    assert kalooki_deadwood(["3c", "4c", "5c", "Kd"]) == 10  # the run is laid, the king stays
+    assert kalooki_deadwood(["3c", "4c", "6c", "Kd"]) == 23  # no meld: every card counts
+    assert kalooki_deadwood(["7h", "7d", "7s", "Ah"]) == 11  # a set of sevens, the ace stays
+
+
+def test_KA_R7_deadwood_evaluator_ranks_seats_of_a_sampled_world() -> None:
+    game = spieltisch.load("kalooki")
+    state = game.new_state(seed=2)
+    rewards = kalooki_deadwood_evaluate(state)
+    assert len(rewards) == state.players and all(0.0 <= r <= 1.0 for r in rewards)
+    wood = [kalooki_deadwood(state.view(s)["hand"]) for s in range(state.players)]
+    best, worst = wood.index(min(wood)), wood.index(max(wood))
+    assert rewards[best] >= rewards[worst]
+
+
+def test_kalooki_search_keeps_its_rules_guide_with_cheap_rollouts() -> None:
+    """Kalooki's rules bot anchors the root only; a tiny budget never overrides it."""
+    game = spieltisch.load("kalooki")
+    state = game.new_state(seed=5)
+    bot = search_bot(game, "strong", seed=2, iterations=6)
+    rules = make(game, "rules", seed=2)
+    assert type(bot.guide).__name__ == "RulesBot" and not isinstance(bot.rollout, BotPolicy)
+    decisions = 0
+    for _ in range(60):
+        seat = state.active_seats()[0]
+        view = state.view(seat)
+        expected = rules.plan(view, seat, 0.0).action
+        if len(view["legal_actions"]) > 1:
+            assert bot.plan(view, seat, 0.0).action == expected
+            assert bot.root_move == expected
+            decisions += 1
+        state.apply(seat, expected)
+    assert decisions > 5

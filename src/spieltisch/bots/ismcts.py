@@ -47,6 +47,8 @@ EXPLORATION: Final = 0.7
 """UCB constant; rewards live in [0, 1], so below the textbook √2 (Cowling et al. use 0.7)."""
 SCORE_WEIGHT: Final = 0.1
 """Share of the reward given to the score margin, so a won game is won by more if possible."""
+VARIANCE_FLOOR: Final = 0.01
+"""Least reward variance assumed for a move, so two lucky samples are not a certainty."""
 
 
 # -- rewards -------------------------------------------------------------------------------
@@ -126,7 +128,7 @@ class BotPolicy:
 class Node:
     """One action in the tree: who took it, how often it was tried and available."""
 
-    __slots__ = ("action", "avail", "children", "seat", "total", "visits")
+    __slots__ = ("action", "avail", "children", "seat", "squares", "total", "visits")
 
     def __init__(self, seat: int, action: Any) -> None:
         self.seat = seat
@@ -135,6 +137,17 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.total = 0.0
+        self.squares = 0.0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def variance(self) -> float:
+        """Sample variance of the rewards seen through this node (at least the floor)."""
+        if self.visits < 2:
+            return 0.25
+        mean = self.total / self.visits
+        return max(VARIANCE_FLOOR, self.squares / self.visits - mean * mean)
 
     def ucb(self, exploration: float) -> float:
         return self.total / self.visits + exploration * math.sqrt(
@@ -160,9 +173,16 @@ class ISMCTSBot(Bot):
     :param evaluate: per-seat rewards of an unfinished world, needed with ``rollout_depth``.
     :param policy_first: expand the rollout policy's choice before the other untried
         actions, so a heuristic's move is always among those searched.
-    :param keep_margin: with a bot guiding rollouts, keep that bot's own move at the root
-        unless the search's choice is better on average by more than this reward margin:
-        a small budget then checks a heuristic instead of replacing it by a noisy guess.
+    :param keep_margin: with a guide (or a bot guiding rollouts), keep that bot's own move
+        at the root unless the search's choice is better on average by more than this
+        reward margin: a small budget then checks a heuristic instead of replacing it by a
+        noisy guess.
+    :param keep_z: add this many standard errors of the difference of the two means to
+        ``keep_margin``: the search overrides the guide only when the difference is
+        statistically clear (1.65: one-sided 95 %), whatever the visit counts.
+    :param guide: the bot whose move is tried first at the root and kept by the two
+        parameters above; default: the bot of a ``BotPolicy`` rollout. A guide lets a
+        slow heuristic anchor the search once per decision while rollouts stay cheap.
     :param widening: progressive widening: a node tried ``n`` times has at most
         ``widening * sqrt(n)`` children, so a small budget looks deeper at fewer moves
         instead of once at every move (``None``: expand every action first).
@@ -187,6 +207,8 @@ class ISMCTSBot(Bot):
         policy_first: bool = False,
         widening: float | None = None,
         keep_margin: float = 0.0,
+        keep_z: float = 0.0,
+        guide: Bot | None = None,
     ) -> None:
         super().__init__(game, seed=seed, delay=delay)
         if game.info.name in REAL_TIME_GAMES:
@@ -207,8 +229,12 @@ class ISMCTSBot(Bot):
         self.policy_first = policy_first
         self.widening = widening
         self.keep_margin = keep_margin
+        self.keep_z = keep_z
+        self.guide = guide
         self.last_iterations = 0
         """Iterations of the last search, for benchmarks."""
+        self.root_move: Any = None
+        """The guide's move in the last search (tried first at the root), if any."""
 
     def plan(self, view: View, seat: int, clock: float) -> Plan:
         legal = self.legal_actions(view)
@@ -218,19 +244,23 @@ class ISMCTSBot(Bot):
         candidates = [root.children[(seat, a)] for a in legal if (seat, a) in root.children]
         if not candidates:  # no world allowed a legal action: trust the view
             return Plan(legal[0], self.delay)
-        best = max(candidates, key=lambda n: (n.visits, n.total / max(1, n.visits)))
-        kept = None
-        if self.keep_margin > 0 and isinstance(self.rollout, BotPolicy):
-            own = self.rollout.bot.plan(view, seat, clock).action
-            kept = root.children.get((seat, own))
-        if (
-            kept is not None
-            and kept.visits
-            and best.visits
-            and best.total / best.visits <= kept.total / kept.visits + self.keep_margin
-        ):
+        best = max(candidates, key=lambda n: (n.visits, n.mean()))
+        kept = None if self.root_move is None else root.children.get((seat, self.root_move))
+        if kept is not None and kept.visits and best is not kept and self.keeps(kept, best):
             best = kept
         return Plan(best.action, self.delay)
+
+    def guiding_bot(self) -> Bot | None:
+        if self.guide is not None:
+            return self.guide
+        return self.rollout.bot if isinstance(self.rollout, BotPolicy) else None
+
+    def keeps(self, kept: Node, best: Node) -> bool:
+        """Whether the guide's move stands: the search's choice is not clearly better."""
+        if self.keep_margin <= 0 and self.keep_z <= 0:
+            return False
+        error = math.sqrt(kept.variance() / kept.visits + best.variance() / best.visits)
+        return best.mean() - kept.mean() <= self.keep_margin + self.keep_z * error
 
     def search(self, view: View, seat: int) -> Node:
         """Grow the tree for ``seat`` seeing ``view`` and return its root."""
@@ -238,6 +268,12 @@ class ISMCTSBot(Bot):
         reseed = getattr(self.rollout, "reseed", None)
         if reseed is not None:
             reseed(rng.getrandbits(63))
+        guide = self.guiding_bot()
+        self.root_move = None
+        if guide is not None and (self.keep_margin > 0 or self.keep_z > 0 or self.guide):
+            if self.guide is not None or reseed is None:
+                guide.rng = random.Random(rng.getrandbits(63))
+            self.root_move = guide.plan(view, seat, 0.0).action
         root = Node(seat, None)
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         done = 0
@@ -278,7 +314,9 @@ class ISMCTSBot(Bot):
                 untried = []
             if untried:
                 action = rng.choice(untried)
-                if self.policy_first:
+                if node is root and self.root_move in untried:
+                    action = self.root_move
+                elif self.policy_first:
                     preferred = self.rollout(state, actor, rng)
                     if preferred in untried:
                         action = preferred
@@ -294,7 +332,9 @@ class ISMCTSBot(Bot):
         for visited in path:
             visited.visits += 1
             if visited is not root:
-                visited.total += rewards[visited.seat]
+                reward = rewards[visited.seat]
+                visited.total += reward
+                visited.squares += reward * reward
 
     def _rollout(self, state: State, rng: random.Random) -> Rewards:
         plies = 0

@@ -46,6 +46,9 @@ class SearchSettings:
     """Progressive widening constant (see ``ISMCTSBot``)."""
     keep_margin: float = 0.0
     """Keep the rules bot's move unless search finds one better by this much (``ISMCTSBot``)."""
+    keep_z: float = 1.65
+    """...plus this many standard errors: search overrides the rules bot only when the
+    difference is statistically clear (one-sided 95 %), so a level is at least ``rules``."""
 
 
 DEFAULTS: Final = {
@@ -56,8 +59,8 @@ SETTINGS: dict[str, dict[str, SearchSettings]] = {
     # The rules bot costs about a millisecond per call, so it chooses the first move tried
     # at each node instead of playing rollouts; the evaluator judges right after the tree.
     "halali": {
-        "strong": SearchSettings(iterations=200, rollout_depth=0, widening=1.5, keep_margin=0.05),
-        "expert": SearchSettings(iterations=800, rollout_depth=0, widening=1.5, keep_margin=0.05),
+        "strong": SearchSettings(iterations=200, rollout_depth=0, widening=1.5, keep_margin=0.02),
+        "expert": SearchSettings(iterations=800, rollout_depth=0, widening=1.5, keep_margin=0.02),
     },
     # Sampling a Hydra world costs ~13 ms: few iterations, each rolled out by the rules bot
     # (cheap) to about the end of the current game, then judged by the match totals.
@@ -65,11 +68,12 @@ SETTINGS: dict[str, dict[str, SearchSettings]] = {
         "strong": SearchSettings(iterations=40, rollout_depth=60),
         "expert": SearchSettings(iterations=160, rollout_depth=60),
     },
-    # Kalooki's rules bot searches melds (~60 ms a call), too slow for rollouts; random
-    # rollouts of a whole deal take hundreds of plies, so they are cut short and judged.
+    # Kalooki's rules bot searches melds (~60 ms a call), too slow for rollouts: it only
+    # chooses the root move to keep; the tree's worlds are judged right away by the meld
+    # search's deadwood (random rummy rollouts say little about a hand).
     "kalooki": {
-        "strong": SearchSettings(iterations=60, rollout_depth=8, guided=False),
-        "expert": SearchSettings(iterations=240, rollout_depth=8, guided=False),
+        "strong": SearchSettings(iterations=60, rollout_depth=0, guided=False, keep_z=2.0),
+        "expert": SearchSettings(iterations=200, rollout_depth=0, guided=False, keep_z=2.0),
     },
 }
 """Per-game overrides of ``DEFAULTS``."""
@@ -131,10 +135,42 @@ def _pips(card: str) -> int:
     return min(int(rank), 10) if rank.isdigit() else 10
 
 
+def kalooki_deadwood_evaluate(state: State) -> Rewards:
+    """Rank of each hand's *deadwood*: penalty left after its best melds (meld search).
+
+    Raw penalty points make a near-complete run look as bad as rubbish; the deadwood of
+    the lowest-penalty arrangement is what the hand would cost if it could meld now.
+    """
+    public = state.view(None)
+    values = []
+    for seat in range(state.players):
+        hand: list[str] = state.view(seat)["hand"] or []
+        closed = 0 if public["opened"][seat] else KALOOKI_CLOSED
+        values.append(-float(kalooki_deadwood(hand) + closed))
+    return order_rewards(values)
+
+
+_DEADWOOD_MEMO: dict[tuple[str, ...], int] = {}
+
+
+def kalooki_deadwood(hand: list[str]) -> int:
+    """Penalty points (KA-R7) left after laying the best disjoint melds of ``hand``."""
+    key = tuple(sorted(hand))
+    hit = _DEADWOOD_MEMO.get(key)
+    if hit is None:
+        from spieltisch.games.kalooki.cards import counts_of, parse_face
+        from spieltisch.games.kalooki.meldsearch import min_penalty
+
+        if len(_DEADWOOD_MEMO) > 100_000:
+            _DEADWOOD_MEMO.clear()
+        hit = _DEADWOOD_MEMO[key] = min_penalty(counts_of([parse_face(c) for c in hand]))[0]
+    return hit
+
+
 EVALUATORS: dict[str, Evaluator] = {
     "halali": halali_evaluate,
     "hydra": hydra_evaluate,
-    "kalooki": kalooki_evaluate,
+    "kalooki": kalooki_deadwood_evaluate,
 }
 
 
@@ -170,7 +206,8 @@ def search_bot(
     if iterations is not None or time_ms is not None:
         settings = replace(settings, iterations=iterations or 0)
     rollout: RolloutPolicy = RandomPolicy()
-    guide = rules_bot(game, seed) if settings.guided else None
+    rules = rules_bot(game, seed)
+    guide = rules if settings.guided else None
     if guide is not None:
         rollout = BotPolicy(guide, settings.epsilon)
     evaluate = EVALUATORS.get(game.info.name)
@@ -186,6 +223,8 @@ def search_bot(
         policy_first=settings.policy_first and guide is not None,
         widening=settings.widening,
         keep_margin=settings.keep_margin,
+        keep_z=settings.keep_z if rules is not None else 0.0,
+        guide=None if guide is not None else rules,
     )
     bot.level = level
     return bot

@@ -81,7 +81,7 @@ function createForm(games) {
       const kind = el("select", { id: `seat-${i}`, "data-seat": i },
         el("option", { value: "human", selected: i === 0 }, t("human")),
         el("option", { value: "bot", selected: i > 0 }, t("bot")));
-      const level = el("select", { id: `level-${i}`, "aria-label": `${t("level")} ${i + 1}` }, g.bot_levels.map((l) => el("option", { value: l }, l)));
+      const level = el("select", { id: `level-${i}`, "aria-label": `${t("level")} ${i + 1}` }, g.bot_levels.map((l) => el("option", { value: l, selected: l === defaultLevel(g.bot_levels) }, l)));
       const sync = () => { level.disabled = kind.value !== "bot"; level.hidden = level.disabled; };
       kind.addEventListener("change", sync);
       sync();
@@ -123,4 +123,9 @@ function createForm(games) {
   );
   drawOptions();
   return form;
+}
+
+/** The level a new bot seat starts with: the rules bot where a game has one (it answers at once). */
+function defaultLevel(levels) {
+  return levels.includes("rules") ? "rules" : levels.includes("average") ? "average" : levels[0];
 }
