@@ -49,16 +49,29 @@ def ring_payout(pot: float, penalties: list[int], winner: int) -> list[float]:
     """What each seat receives from the pot in a ring game (KA-R8).
 
     A loser with penalty ``p < 100`` gets ``S * (100 - p) / 100`` where
-    ``S = 25% of the pot / (players - 1)``; the winner gets the rest.
+    ``S = 25% of the pot / (players - 1)``; the winner gets the rest. Money is paid in
+    whole cents: each loser's share is rounded to the cent and the winner takes what is
+    left, so the payouts always add up to the pot exactly.
     """
     n = len(penalties)
-    share = LOSERS_SHARE * pot / (n - 1)
-    pay = [
-        0.0 if s == winner or p >= RING_LOSER_CAP else share * (RING_LOSER_CAP - p) / RING_LOSER_CAP
+    pot_cents = round(pot * 100)
+    share = LOSERS_SHARE * pot_cents / (n - 1)
+    cents = [
+        0 if s == winner or p >= RING_LOSER_CAP else round(share * (RING_LOSER_CAP - p) / 100)
         for s, p in enumerate(penalties)
     ]
-    pay[winner] = pot - sum(pay)
-    return pay
+    cents[winner] = pot_cents - sum(cents)
+    return [c / 100 for c in cents]
+
+
+def split_pot(pot: float, winners: list[int], seats: int) -> list[float]:
+    """The pot shared by ``winners`` in whole cents; odd cents go to the earliest seats."""
+    pot_cents = round(pot * 100)
+    each, odd = divmod(pot_cents, len(winners))
+    cents = [0] * seats
+    for i, s in enumerate(winners):
+        cents[s] = each + (1 if i < odd else 0)
+    return [c / 100 for c in cents]
 
 
 def club_eliminated(totals: list[int], alive: list[bool]) -> list[int]:
@@ -91,7 +104,7 @@ def club_result(
     late they went out, then by total."""
     n = len(alive)
     winners = [s for s in range(n) if alive[s]]
-    pay = [stake * n / len(winners) if alive[s] else 0.0 for s in range(n)]
+    pay = split_pot(stake * n, winners, n)
     out_at = [len(deals) + 1] * n
     for d in deals:
         for s in d.get("eliminated", []):
