@@ -65,6 +65,12 @@ class Pass:
 HalaliAction = Flip | Move | Pass
 PASS = Pass()
 
+FLIPS: tuple[Flip, ...] = tuple(Flip(sq) for sq in range(81))
+"""One interned ``Flip`` per square: move generation runs in every playout step, and
+building frozen dataclasses there costs more than the rules themselves."""
+MOVES: tuple[Move, ...] = tuple(Move(sq // 81, sq % 81) for sq in range(81 * 81))
+"""One interned ``Move`` per (src, dst): ``MOVES[src * 81 + dst]``."""
+
 
 def parse_action(text: str) -> HalaliAction:
     """Read ``flip c4``, ``c4-c7``, ``c4xc7`` or ``pass``.

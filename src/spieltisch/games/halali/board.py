@@ -100,6 +100,26 @@ def _step_table() -> tuple[tuple[int, ...], ...]:
 STEP: Final = _step_table()
 
 
+def _ray_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """RAYS[sq][d]: the squares from ``sq`` in direction ``d`` up to the forest's edge,
+    ending with the exit where the line leaves through one (precomputed for speed)."""
+    table = []
+    for sq in range(81):
+        rays = []
+        for d in range(4):
+            ray, cur = [], STEP[sq][d]
+            while cur != OFF:
+                ray.append(cur)
+                cur = STEP[cur][d]
+            rays.append(tuple(ray))
+        table.append(tuple(rays))
+    return tuple(table)
+
+
+RAYS: Final = _ray_table()
+IS_EXIT: Final = tuple(sq in EXITS for sq in range(81))
+
+
 def direction_between(src: int, dst: int) -> tuple[int, int] | None:
     """(direction, distance) from ``src`` to ``dst`` on a straight orthogonal line."""
     df, dr = dst % 9 - src % 9, dst // 9 - src // 9

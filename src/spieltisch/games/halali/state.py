@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from spieltisch.engine import Event, IllegalAction, Result, State, derive_rng, ranks_from_keys
 from spieltisch.engine.rng import shuffled
 
-from .actions import PASS, Flip, HalaliAction, Move, Pass
+from .actions import FLIPS, MOVES, PASS, Flip, HalaliAction, Move, Pass
 from .board import (
     BIRDS,
     BLUE,
@@ -26,6 +26,7 @@ from .board import (
     EXITS,
     FOREST,
     HUNTER,
+    IS_EXIT,
     IS_FOREST,
     KIND_NAMES,
     NEUTRAL,
@@ -33,6 +34,7 @@ from .board import (
     OWNER,
     PREY,
     RANGE,
+    RAYS,
     STEP,
     TREE,
     VALUES,
@@ -141,7 +143,8 @@ class HalaliState(State):
         if self.reason or seat != self.seat_of(self.to_move):
             return []
         colour = self.to_move
-        actions: list[HalaliAction] = [Flip(sq) for sq in FOREST if self.hidden[sq]]
+        hidden = self.hidden
+        actions: list[HalaliAction] = [FLIPS[sq] for sq in FOREST if hidden[sq]]
         actions.extend(self._moves(colour, restricted=True))
         if not actions:
             actions.append(PASS)
@@ -173,24 +176,21 @@ class HalaliState(State):
                 continue
             prey = PREY[kind]
             gun = tile & 3
-            for d in range(4):
-                cur = sq
-                for _ in range(RANGE[kind]):
-                    nxt = STEP[cur][d]
-                    if nxt == OFF:
-                        break
-                    if nxt in EXITS:
+            reach = RANGE[kind]
+            base = sq * 81
+            for d, ray in enumerate(RAYS[sq]):
+                for nxt in ray if reach > 1 else ray[:1]:
+                    if IS_EXIT[nxt]:
                         if end_phase and owner == colour:
-                            moves.append(Move(sq, nxt))
+                            moves.append(MOVES[base + nxt])
                         break
                     target = board[nxt]
                     if target == EMPTY:
                         if back is None or back != (nxt, sq):
-                            moves.append(Move(sq, nxt))
-                        cur = nxt
+                            moves.append(MOVES[base + nxt])
                         continue
                     if not hidden[nxt] and (target >> 2) in prey and (kind != HUNTER or d == gun):
-                        moves.append(Move(sq, nxt))
+                        moves.append(MOVES[base + nxt])
                     break
         return moves
 
