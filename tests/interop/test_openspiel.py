@@ -1,4 +1,7 @@
-"""OpenSpiel: random simulation, ISMCTS and MCCFR through the adapter, chance, resampling."""
+"""OpenSpiel: random simulation and MCCFR through the adapter, chance, resampling.
+
+ISMCTS playing full games: ``test_openspiel_ismcts.py``.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,6 @@ import pytest
 np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.algorithms import outcome_sampling_mccfr as os_mccfr  # noqa: E402
 
 import spieltisch  # noqa: E402
@@ -26,8 +28,6 @@ FAST: dict[str, dict[str, object]] = {
     "halligalli": {"players": 3},
 }
 """Options that keep each game short in tests: one game, or few players."""
-SEARCH_CAP = {"kalooki": 150, "halligalli": 150}
-"""Step caps for the ISMCTS game: a Kalooki match runs to about a thousand steps."""
 SEQUENTIAL = [g for g in GAMES if g != "halligalli"]
 """Games whose engine records map to adapter histories (not Halli Galli's bell)."""
 
@@ -60,26 +60,6 @@ def test_openspiel_random_sim_test_passes_for_a_halali_match() -> None:
     pyspiel.random_sim_test(
         openspiel.load_game("halali"), num_sims=1, serialize=False, verbose=False
     )
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_ismcts_plays_a_full_game(name: str) -> None:
-    params = {**FAST.get(name, {}), "max_plies": SEARCH_CAP.get(name, 5000)}
-    game = openspiel.load_game(name, **params)
-    rs = np.random.RandomState(3)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=2, random_state=rs)
-    rng = random.Random(3)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(_sample_chance(state, rng))
-        elif state.current_player() == 0:
-            state.apply_action(int(bot.step(state)))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    assert sum(state.returns()) == pytest.approx(0.0)
-    assert state.box.state.is_over() or state.plies == SEARCH_CAP[name]
 
 
 def test_outcome_sampling_mccfr_runs_on_halali() -> None:
