@@ -3,7 +3,9 @@
 Both levels exist for every turn-based game, built only from the engine contract and
 what the game's ladder already offers: where a game has a ``rules`` bot, it guides the
 rollouts (random rollouts are weak in most card games), and where a game has a cut-off
-evaluator below, rollouts stop early and the world is judged. Budgets are iterations, so
+evaluator below, rollouts stop early and the world is judged. The rules bot's move is
+kept at the root unless the search finds another one statistically clearly better
+(``keep_z``), so a level is at least as strong as ``rules``. Budgets are iterations, so
 a level plays the same moves on every machine; ``SETTINGS`` tunes them per game, and the
 figures in ``docs/bots.md`` were measured with exactly these numbers.
 """
@@ -110,29 +112,8 @@ def hydra_evaluate(state: State) -> Rewards:
     return order_rewards([float(t) for t in state.view(None)["totals"]])
 
 
-KALOOKI_PENALTY: Final = {"A": 11, "J": 10, "Q": 10, "K": 10, "JK": 25}
 KALOOKI_CLOSED: Final = 30
 """What not having opened yet is worth in penalty points (a rough guess, KA-R7)."""
-
-
-def kalooki_evaluate(state: State) -> Rewards:
-    """Rank of each hand's penalty points (KA-R7) plus a charge for not having opened.
-
-    Reads every seat's own view of the sampled world, as the scoring at a deal's end would.
-    """
-    public = state.view(None)
-    values = []
-    for seat in range(state.players):
-        hand: list[str] = state.view(seat)["hand"] or []
-        penalty = sum(KALOOKI_PENALTY.get(c[:-1] if c != "JK" else c, 0) or _pips(c) for c in hand)
-        closed = 0 if public["opened"][seat] else KALOOKI_CLOSED
-        values.append(-float(penalty + closed))
-    return order_rewards(values)
-
-
-def _pips(card: str) -> int:
-    rank = card[:-1]
-    return min(int(rank), 10) if rank.isdigit() else 10
 
 
 def kalooki_deadwood_evaluate(state: State) -> Rewards:
@@ -157,7 +138,7 @@ def kalooki_deadwood(hand: list[str]) -> int:
     """Penalty points (KA-R7) left after laying the best disjoint melds of ``hand``."""
     key = tuple(sorted(hand))
     hit = _DEADWOOD_MEMO.get(key)
-    if hit is None:
+    if hit is None:  # imported here: only Kalooki's levels need its meld search
         from spieltisch.games.kalooki.cards import counts_of, parse_face
         from spieltisch.games.kalooki.meldsearch import min_penalty
 
