@@ -50,7 +50,7 @@ def test_HG_R8_clock_sync_show_at_and_a_timed_ring(client: TestClient) -> None:
         a.send_json({"type": "sync", "ts": p["ts"]})
         a.send_json({"type": "ping"})  # the reply proves the sync was handled
         assert until(a, "pong") == {"type": "pong"}
-        assert 0.0 <= rt.latency[0] < 0.5
+        assert 0.0 <= rt.latency[0] <= 0.5  # half the round trip, capped at 500 ms
         view = views[0]["view"]
         for _ in range(80):
             if _valid(view) or view["to_flip"] is None:
