@@ -33,6 +33,29 @@ Steps = tuple[int, ...]
 """Ids chosen so far of an action made of several steps."""
 
 
+class TensorLayout:
+    """Named pieces of one flat observation vector, each with its own shape.
+
+    Encoders fill a view's facts into named pieces; the layout turns them into one
+    ``float32`` vector of fixed size and names every part of it for documentation.
+    """
+
+    def __init__(self, pieces: Sequence[tuple[str, tuple[int, ...]]]) -> None:
+        self.pieces = tuple(pieces)
+        sizes = [int(np.prod(shape)) for _, shape in self.pieces]
+        ends = np.cumsum(sizes)
+        self.size = int(sum(sizes))
+        self._slices = tuple(
+            (name, int(end) - n, int(end), shape)
+            for (name, shape), n, end in zip(self.pieces, sizes, ends, strict=True)
+        )
+
+    def zeros(self) -> tuple[FloatArray, dict[str, FloatArray]]:
+        """A zero vector and views of its named pieces, shaped, to write into."""
+        out = np.zeros(self.size, dtype=np.float32)
+        return out, {name: out[a:b].reshape(shape) for name, a, b, shape in self._slices}
+
+
 class Encoder(ABC):
     """Fixed action ids and observation tensors for one game."""
 

@@ -23,14 +23,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-import numpy as np
-
 from spieltisch.engine import View
 from spieltisch.games.halligalli.actions import FLIP, RING, SHAPES, Flip, Ring, Stake, Throw
 from spieltisch.games.halligalli.cards import ANIMAL, FRUIT, KINDS, NAMES
 
 from ..bell import WAIT, BellClock
-from .base import Encoder, FloatArray, Steps
+from .base import Encoder, FloatArray, Steps, TensorLayout
 
 SLOTS: Final = 6
 WAIT_ID, FLIP_ID, RING_ID, THROW_BASE, STAKE_BASE = 0, 1, 2, 3, 6
@@ -58,12 +56,8 @@ PIECES: Final = (
     ("finale", (4,)),
     ("options", (2,)),
 )
-OBS_SIZE: Final = sum(int(np.prod(shape)) for _, shape in PIECES)
-_ENDS: Final = np.cumsum([int(np.prod(shape)) for _, shape in PIECES])
-_SLICES: Final = tuple(
-    (name, int(end - np.prod(shape)), int(end), shape)
-    for (name, shape), end in zip(PIECES, _ENDS, strict=True)
-)
+LAYOUT: Final = TensorLayout(PIECES)
+OBS_SIZE: Final = LAYOUT.size
 
 
 class HalliGalliEncoder(Encoder):
@@ -116,8 +110,7 @@ class HalliGalliEncoder(Encoder):
         return list(PIECES)
 
     def observe(self, view: View, seat: int, prefix: Steps = ()) -> FloatArray:
-        out = np.zeros(OBS_SIZE, dtype=np.float32)
-        p = {name: out[a:b].reshape(shape) for name, a, b, shape in _SLICES}
+        out, p = LAYOUT.zeros()
         players = int(view["players"])
 
         def slot(s: int) -> int:

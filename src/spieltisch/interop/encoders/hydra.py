@@ -32,8 +32,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-import numpy as np
-
 from spieltisch.engine import View
 from spieltisch.games.hydra.actions import SAY, WORDS, ChooseSolo, Give, Lay, Play
 from spieltisch.games.hydra.cards import (
@@ -45,7 +43,7 @@ from spieltisch.games.hydra.cards import (
     contract_name,
 )
 
-from .base import Encoder, FloatArray, Steps
+from .base import Encoder, FloatArray, Steps, TensorLayout
 
 SLOTS: Final = 6
 """Relative seat slots (the most seats Hydra has)."""
@@ -99,12 +97,8 @@ PIECES: Final = (
     ("totals", (SLOTS,)),
     ("match", (5,)),
 )
-OBS_SIZE: Final = sum(int(np.prod(shape)) for _, shape in PIECES)
-_ENDS: Final = np.cumsum([int(np.prod(shape)) for _, shape in PIECES])
-_SLICES: Final = tuple(
-    (name, int(end - np.prod(shape)), int(end), shape)
-    for (name, shape), end in zip(PIECES, _ENDS, strict=True)
-)
+LAYOUT: Final = TensorLayout(PIECES)
+OBS_SIZE: Final = LAYOUT.size
 
 
 class HydraEncoder(Encoder):
@@ -134,8 +128,7 @@ class HydraEncoder(Encoder):
         return list(PIECES)
 
     def observe(self, view: View, seat: int, prefix: Steps = ()) -> FloatArray:
-        out = np.zeros(OBS_SIZE, dtype=np.float32)
-        p = {name: out[a:b].reshape(shape) for name, a, b, shape in _SLICES}
+        out, p = LAYOUT.zeros()
         players = int(view["players"])
 
         def slot(s: int | None) -> int | None:

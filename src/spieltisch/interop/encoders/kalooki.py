@@ -40,8 +40,6 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any, Final
 
-import numpy as np
-
 from spieltisch.engine import View
 from spieltisch.games.kalooki.actions import (
     DRAW_DISCARD,
@@ -55,7 +53,7 @@ from spieltisch.games.kalooki.actions import (
 from spieltisch.games.kalooki.cards import FACES, JOKER, face_name, parse_face
 from spieltisch.games.kalooki.melds import JOKER_TOKEN, parse_token, token_name
 
-from .base import Encoder, FloatArray, Steps
+from .base import Encoder, FloatArray, Steps, TensorLayout
 
 SLOTS: Final = 6
 MAX_MELDS: Final = 36
@@ -101,12 +99,8 @@ PIECES: Final = (
     ("match", (8,)),
     ("pending_meld", (TOKENS,)),
 )
-OBS_SIZE: Final = sum(int(np.prod(shape)) for _, shape in PIECES)
-_ENDS: Final = np.cumsum([int(np.prod(shape)) for _, shape in PIECES])
-_SLICES: Final = tuple(
-    (name, int(end - np.prod(shape)), int(end), shape)
-    for (name, shape), end in zip(PIECES, _ENDS, strict=True)
-)
+LAYOUT: Final = TensorLayout(PIECES)
+OBS_SIZE: Final = LAYOUT.size
 _PHASES: Final = ("draw", "play", "over")
 
 
@@ -202,8 +196,7 @@ class KalookiEncoder(Encoder):
         return list(PIECES)
 
     def observe(self, view: View, seat: int, prefix: Steps = ()) -> FloatArray:
-        out = np.zeros(OBS_SIZE, dtype=np.float32)
-        p = {name: out[a:b].reshape(shape) for name, a, b, shape in _SLICES}
+        out, p = LAYOUT.zeros()
         players = int(view["players"])
 
         def slot(s: int) -> int:
