@@ -119,8 +119,11 @@ export function renderTable(root, id) {
     }
     const mod = GAMES[st.table.game];
     const activeSeat = mod.activeSeat ? mod.activeSeat(view) : view.active_seat;
-    const mine = st.seat !== null && activeSeat === st.seat;
-    const turn = mine ? el("strong", { class: "myturn" }, t("yourTurn")) : el("span", {}, t("turnOf", { name: ns[activeSeat] }));
+    // Several seats may act at once (a finale's throws): then "your turn" means "you may act".
+    const simultaneous = activeSeat === null || activeSeat === undefined;
+    const mine = st.seat !== null && (simultaneous ? view.legal_actions.length > 0 : activeSeat === st.seat);
+    const turn = mine ? el("strong", { class: "myturn" }, t("yourTurn"))
+      : el("span", {}, simultaneous ? t("othersTurn") : t("turnOf", { name: ns[activeSeat] }));
     return el("span", {}, turn, st.seat === null ? el("span", { class: "muted" }, ` · ${t("spectating")}`) : null);
   }
 
