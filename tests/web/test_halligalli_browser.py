@@ -27,13 +27,17 @@ def _valid(page: Any) -> bool:
     return is_bell_valid(card_by_name(c) for c in _tops(page))
 
 
-def _open_table(page: Any, server: Server) -> None:
+def open_table(page: Any, server: Server, *, coach: bool = True) -> None:
+    """Ada and two beginner bots at a Halli Galli table, opened through the lobby."""
     page.goto(server.base + "/")
     page.wait_for_selector("#create")
     page.select_option("#game", "halligalli")
     page.select_option("#count", "3")
     page.fill("#name", "Ada")
-    page.check("#opt-coach")
+    if coach:
+        page.check("#opt-coach")
+    else:
+        page.uncheck("#opt-coach")
     page.uncheck("#opt-stray_cards")
     for seat in (1, 2):
         page.select_option(f"#seat-{seat}", "bot")
@@ -49,7 +53,7 @@ def test_HG_R8_human_flips_and_rings_with_the_keyboard(browser: Any, server: Ser
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    _open_table(page, server)
+    open_table(page, server)
     shot(page, "halligalli-start")
     assert page.locator(".hg-seat").count() == 3
     assert page.locator("#hg-coach").count() == 1  # the table option is on

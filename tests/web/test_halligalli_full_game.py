@@ -18,6 +18,7 @@ from spieltisch.games.halligalli.cards import card_by_name
 from tests.server.procserver import Server
 
 from .conftest import shot
+from .test_halligalli_browser import open_table
 
 pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed")
 
@@ -39,22 +40,6 @@ CHANGED = """(before) => [...document.querySelectorAll('.hg-up')]
     .map(e => e.dataset.card).join(',') !== before || !!document.getElementById('hg-finale')"""
 
 GAME_SECONDS = 170
-
-
-def _open_table(page: Any, server: Server) -> None:
-    page.goto(server.base + "/")
-    page.wait_for_selector("#create")
-    page.select_option("#game", "halligalli")
-    page.select_option("#count", "3")
-    page.fill("#name", "Ada")
-    page.uncheck("#opt-coach")
-    page.uncheck("#opt-stray_cards")
-    for seat in (1, 2):
-        page.select_option(f"#seat-{seat}", "bot")
-        page.select_option(f"#level-{seat}", "beginner")
-    page.click("#create")
-    page.wait_for_url("**/t/*")
-    page.wait_for_selector(".hg-board .hg-seat.mine")
 
 
 def _wait_change(page: Any, tops: list[str]) -> None:
@@ -87,7 +72,7 @@ def test_HG_R10_full_game_through_the_ui_to_the_finale(browser: Any, server: Ser
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    _open_table(page, server)
+    open_table(page, server, coach=False)
     assert page.locator(".hg-seat").count() == 3
     assert page.locator("#hg-coach").count() == 0  # coach off
 
