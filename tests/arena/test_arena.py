@@ -24,6 +24,7 @@ from spieltisch.arena import (
     write_records,
 )
 from spieltisch.bots.ismcts import ISMCTSBot
+from spieltisch.bots.rollout import RolloutBot
 from spieltisch.engine import SpieltischError
 
 SINGLE = {"match": "single"}
@@ -112,8 +113,12 @@ def test_budget_and_spec_parsing() -> None:
     with pytest.raises(SpieltischError):
         Budget.parse("fast")
     game = spieltisch.load("halali")
-    bot = build_bot(game, "strong@7", seed=1)
+    bot = build_bot(game, "ismcts@7", seed=1)
     assert isinstance(bot, ISMCTSBot) and bot.iterations == 7
+    rollouts = build_bot(game, "strong@30", seed=1)
+    assert isinstance(rollouts, RolloutBot) and rollouts.rollouts == 30
+    timed = build_bot(game, "expert@50ms", seed=1)
+    assert isinstance(timed, RolloutBot) and timed.time_ms == 50.0
     with pytest.raises(SpieltischError, match="no budget"):
         build_bot(game, "random@7", seed=1)
     with pytest.raises(SpieltischError, match="no bot level"):

@@ -154,7 +154,7 @@ def test_time_budget_stops_the_search() -> None:
 
 def test_plan_async_gives_the_same_plan_in_a_worker_process() -> None:
     state = bear_position({"h8": "?P", "b2": "?T"})
-    bot = make(state.game, "strong", seed=2)
+    bot = make(state.game, "ismcts", seed=2)
     assert isinstance(bot, ISMCTSBot)
     bot.iterations = 20
     view = state.view(1)
@@ -169,17 +169,17 @@ def test_search_levels_on_every_turn_based_ladder() -> None:
         if name == "halligalli":
             assert "strong" not in names or "strong" in LEVELS[name]
             continue
-        assert names.index("strong") < names.index("expert")
+        assert names.index("ismcts") < names.index("strong") < names.index("expert")
         assert names[0] == "random"
         if "rules" in names:
-            assert names.index("rules") < names.index("strong")
+            assert names.index("rules") < names.index("ismcts")
 
 
-def test_strong_level_is_ismcts_guided_by_the_rules_bot() -> None:
+def test_ismcts_level_is_guided_by_the_rules_bot() -> None:
     game = spieltisch.load("halali")
-    bot = make(game, "strong", seed=1)
+    bot = make(game, "ismcts", seed=1)
     assert isinstance(bot, ISMCTSBot)
-    assert bot.level == "strong"
+    assert bot.level == "ismcts"
     assert type(getattr(bot.rollout, "bot", None)).__name__ == "RulesBot"
 
 
@@ -213,7 +213,7 @@ def test_every_turn_based_game_gets_legal_moves_from_views(name: str) -> None:
         return real_sample(v, s, seed)
 
     game.sample_state = spy  # type: ignore[method-assign,assignment]
-    bot = search_bot(game, "strong", seed=1, iterations=3)
+    bot = search_bot(game, "ismcts", seed=1, iterations=3)
     decisions = 0
     for _ in range(400):
         if state.is_over() or decisions >= 4:
@@ -259,8 +259,8 @@ def test_a_guided_search_does_not_depend_on_earlier_searches() -> None:
     """The guiding bot's tie-breaks are reseeded per search (plan_async relies on it)."""
     state = bear_position({"h8": "?P", "b2": "?T"})
     view = state.view(1)
-    fresh = make(state.game, "strong", seed=6)
-    used = make(state.game, "strong", seed=6)
+    fresh = make(state.game, "ismcts", seed=6)
+    used = make(state.game, "ismcts", seed=6)
     assert isinstance(fresh, ISMCTSBot) and isinstance(used, ISMCTSBot)
     fresh.iterations = used.iterations = 25
     other = bear_position({"h8": "?D", "b2": "?T", "h3": "?P"}).view(1)
@@ -305,7 +305,8 @@ def test_kalooki_search_keeps_its_rules_guide_with_cheap_rollouts() -> None:
     """Kalooki's rules bot anchors the root only; a tiny budget never overrides it."""
     game = spieltisch.load("kalooki")
     state = game.new_state(seed=5)
-    bot = search_bot(game, "strong", seed=2, iterations=6)
+    bot = search_bot(game, "ismcts", seed=2, iterations=6)
+    assert isinstance(bot, ISMCTSBot)
     rules = make(game, "rules", seed=2)
     assert type(bot.guide).__name__ == "RulesBot" and not isinstance(bot.rollout, BotPolicy)
     decisions = 0

@@ -21,10 +21,11 @@ LEVELS: dict[str, dict[str, str]] = {
 
 
 SEARCH_LEVELS: dict[str, str] = {
+    "ismcts": "spieltisch.bots.ladder:ismcts",
     "strong": "spieltisch.bots.ladder:strong",
     "expert": "spieltisch.bots.ladder:expert",
 }
-"""ISMCTS levels, at the top of every turn-based game's ladder (a game may override them)."""
+"""Search levels, at the top of every turn-based game's ladder (a game may override them)."""
 
 
 def _ladder(game: str) -> dict[str, str]:

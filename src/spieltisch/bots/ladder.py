@@ -1,13 +1,15 @@
-"""The search levels of every ladder: ``strong`` and ``expert`` are ISMCTS with budgets.
+"""The search levels of every ladder: ``strong`` and ``expert`` improve on ``rules`` by
+rollouts, ``ismcts`` is information-set tree search.
 
-Both levels exist for every turn-based game, built only from the engine contract and
-what the game's ladder already offers: where a game has a ``rules`` bot, it guides the
-rollouts (random rollouts are weak in most card games), and where a game has a cut-off
-evaluator below, rollouts stop early and the world is judged. The rules bot's move is
-kept at the root unless the search finds another one statistically clearly better
-(``keep_z``), so a level is at least as strong as ``rules``. Budgets are iterations, so
-a level plays the same moves on every machine; ``SETTINGS`` tunes them per game, and the
-figures in ``docs/bots.md`` were measured with exactly these numbers.
+All three exist for every turn-based game, built only from the engine contract and what
+the game's ladder already offers: the game's ``rules`` bot (or, without one, the random
+bot) is the base policy that ``strong`` and ``expert`` improve by sampled rollouts
+(``RolloutBot``) and that guides ISMCTS's rollouts; where a game has a cut-off evaluator
+below, rollouts stop early and the world is judged. Both searches keep the rules bot's
+move unless another one is statistically clearly better, so every search level is at
+least as strong as ``rules``. Budgets are counts (rollouts, iterations), so a level plays
+the same moves on every machine; ``ROLLOUTS`` and ``SETTINGS`` tune them per game, and
+the figures in ``docs/bots.md`` were measured with exactly these numbers.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any, Final
 
 from spieltisch.engine import Game, Result, State
 
-from .base import Bot
+from .base import Bot, RandomBot
 from .ismcts import (
     BotPolicy,
     Evaluator,
@@ -29,6 +31,44 @@ from .ismcts import (
     RolloutPolicy,
     rank_rewards,
 )
+from .rollout import RolloutBot, StopRule
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutSettings:
+    """How ``strong`` or ``expert`` of one game searches (see ``RolloutBot``)."""
+
+    rollouts: int
+    horizon: int | None = None
+    """Plies per rollout before the game's evaluator judges the world; ``None``: no limit."""
+    stop_at_game_end: bool = False
+    """End a rollout with the game (of a match) it began in, judged by the evaluator."""
+    z: float = 1.65
+    """Standard errors a move must beat the rules bot's by (one-sided 95 %)."""
+
+
+ROLLOUT_DEFAULTS: Final = {
+    "strong": RolloutSettings(rollouts=100),
+    "expert": RolloutSettings(rollouts=400),
+}
+ROLLOUTS: dict[str, dict[str, RolloutSettings]] = {
+    # The rules bot costs about half a millisecond a call: eight plies (four moves each)
+    # are enough to see what a move exposes or sets up; the points margin judges.
+    "halali": {
+        "strong": RolloutSettings(rollouts=60, horizon=8),
+        "expert": RolloutSettings(rollouts=240, horizon=12),
+    },
+    # A Hydra game rolls out in about 2 ms: play it to its end, judge the match totals.
+    "hydra": {
+        "strong": RolloutSettings(rollouts=200, stop_at_game_end=True),
+        "expert": RolloutSettings(rollouts=800, stop_at_game_end=True),
+    },
+    "kalooki": {
+        "strong": RolloutSettings(rollouts=40, horizon=8),
+        "expert": RolloutSettings(rollouts=160, horizon=8),
+    },
+}
+"""Per-game overrides of ``ROLLOUT_DEFAULTS``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,32 +93,20 @@ class SearchSettings:
     difference is statistically clear (one-sided 95 %), so a level is at least ``rules``."""
 
 
-DEFAULTS: Final = {
-    "strong": SearchSettings(iterations=200),
-    "expert": SearchSettings(iterations=1000),
-}
-SETTINGS: dict[str, dict[str, SearchSettings]] = {
+DEFAULTS: Final = SearchSettings(iterations=200)
+SETTINGS: dict[str, SearchSettings] = {
     # The rules bot costs about a millisecond per call, so it chooses the first move tried
     # at each node instead of playing rollouts; the evaluator judges right after the tree.
-    "halali": {
-        "strong": SearchSettings(iterations=200, rollout_depth=0, widening=1.5, keep_margin=0.02),
-        "expert": SearchSettings(iterations=800, rollout_depth=0, widening=1.5, keep_margin=0.02),
-    },
-    # Sampling a Hydra world costs ~13 ms: few iterations, each rolled out by the rules bot
+    "halali": SearchSettings(iterations=200, rollout_depth=0, widening=1.5, keep_margin=0.02),
+    # Few iterations, each rolled out by the rules bot
     # (cheap) to about the end of the current game, then judged by the match totals.
-    "hydra": {
-        "strong": SearchSettings(iterations=40, rollout_depth=60),
-        "expert": SearchSettings(iterations=160, rollout_depth=60),
-    },
+    "hydra": SearchSettings(iterations=40, rollout_depth=60),
     # Kalooki's rules bot searches melds (~60 ms a call), too slow for rollouts: it only
     # chooses the root move to keep; the tree's worlds are judged right away by the meld
     # search's deadwood (random rummy rollouts say little about a hand).
-    "kalooki": {
-        "strong": SearchSettings(iterations=60, rollout_depth=0, guided=False, keep_z=2.0),
-        "expert": SearchSettings(iterations=200, rollout_depth=0, guided=False, keep_z=2.0),
-    },
+    "kalooki": SearchSettings(iterations=60, rollout_depth=0, guided=False, keep_z=2.0),
 }
-"""Per-game overrides of ``DEFAULTS``."""
+"""Per-game settings of the ``ismcts`` level (``DEFAULTS`` otherwise)."""
 
 
 # -- evaluators for cut-off rollouts -------------------------------------------------------
@@ -156,10 +184,6 @@ EVALUATORS: dict[str, Evaluator] = {
 
 
 # -- building the levels -------------------------------------------------------------------
-def settings_for(game: str, level: str) -> SearchSettings:
-    return SETTINGS.get(game, {}).get(level, DEFAULTS[level])
-
-
 def rules_bot(game: Game, seed: int) -> Bot | None:
     """The game's ``rules`` level, if its ladder has one."""
     from . import LEVELS
@@ -173,6 +197,41 @@ def rules_bot(game: Game, seed: int) -> Bot | None:
     return bot
 
 
+def game_done(start: State, now: State) -> bool:
+    """A rollout stops when the game of a match it began in is over (``stop_at_game_end``)."""
+    return len(now.view(None)["finished_games"]) != len(start.view(None)["finished_games"])
+
+
+def rollout_bot(
+    game: Game,
+    level: str,
+    *,
+    seed: int = 0,
+    delay: float = 0.0,
+    rollouts: int | None = None,
+    time_ms: float | None = None,
+) -> RolloutBot:
+    """``strong`` or ``expert`` for ``game``: rollouts improving its rules bot."""
+    settings = ROLLOUTS.get(game.info.name, {}).get(level, ROLLOUT_DEFAULTS[level])
+    base = rules_bot(game, seed) or RandomBot(game, seed=seed)
+    evaluate = EVALUATORS.get(game.info.name)
+    stop: StopRule | None = game_done if settings.stop_at_game_end and evaluate else None
+    bot = RolloutBot(
+        game,
+        base,
+        seed=seed,
+        delay=delay,
+        rollouts=rollouts or settings.rollouts,
+        time_ms=time_ms,
+        horizon=settings.horizon if evaluate else None,
+        stop=stop,
+        evaluate=evaluate,
+        z=settings.z,
+    )
+    bot.level = level
+    return bot
+
+
 def search_bot(
     game: Game,
     level: str,
@@ -181,9 +240,26 @@ def search_bot(
     delay: float = 0.0,
     iterations: int | None = None,
     time_ms: float | None = None,
+) -> Bot:
+    """A search level of ``game`` (``ismcts``, ``strong``, ``expert``); a budget given
+    here (iterations or rollouts, or milliseconds) wins over the level's own."""
+    if level != "ismcts":
+        return rollout_bot(
+            game, level, seed=seed, delay=delay, rollouts=iterations, time_ms=time_ms
+        )
+    return ismcts_bot(game, seed=seed, delay=delay, iterations=iterations, time_ms=time_ms)
+
+
+def ismcts_bot(
+    game: Game,
+    *,
+    seed: int = 0,
+    delay: float = 0.0,
+    iterations: int | None = None,
+    time_ms: float | None = None,
 ) -> ISMCTSBot:
-    """An ISMCTS bot configured as ``level`` for ``game``; a budget given here wins."""
-    settings = settings_for(game.info.name, level)
+    """The ``ismcts`` level for ``game``; a budget given here wins."""
+    settings = SETTINGS.get(game.info.name, DEFAULTS)
     if iterations is not None or time_ms is not None:
         settings = replace(settings, iterations=iterations or 0)
     rollout: RolloutPolicy = RandomPolicy()
@@ -207,15 +283,20 @@ def search_bot(
         keep_z=settings.keep_z if rules is not None else 0.0,
         guide=None if guide is not None else rules,
     )
-    bot.level = level
+    bot.level = "ismcts"
     return bot
 
 
-def strong(game: Game, *, seed: int = 0, delay: float = 0.0, **budget: Any) -> ISMCTSBot:
-    """Ladder level ``strong``: ISMCTS with the game's rules bot in the rollouts."""
-    return search_bot(game, "strong", seed=seed, delay=delay, **budget)
+def ismcts(game: Game, *, seed: int = 0, delay: float = 0.0, **budget: Any) -> ISMCTSBot:
+    """Ladder level ``ismcts``: information-set MCTS guided by the game's rules bot."""
+    return ismcts_bot(game, seed=seed, delay=delay, **budget)
 
 
-def expert(game: Game, *, seed: int = 0, delay: float = 0.0, **budget: Any) -> ISMCTSBot:
+def strong(game: Game, *, seed: int = 0, delay: float = 0.0, **budget: Any) -> RolloutBot:
+    """Ladder level ``strong``: the rules bot improved by sampled rollouts."""
+    return rollout_bot(game, "strong", seed=seed, delay=delay, **budget)
+
+
+def expert(game: Game, *, seed: int = 0, delay: float = 0.0, **budget: Any) -> RolloutBot:
     """Ladder level ``expert``: like ``strong`` with a larger budget."""
-    return search_bot(game, "expert", seed=seed, delay=delay, **budget)
+    return rollout_bot(game, "expert", seed=seed, delay=delay, **budget)

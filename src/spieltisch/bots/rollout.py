@@ -1,0 +1,190 @@
+"""Rollout search: policy improvement over a heuristic bot by sampled worlds.
+
+Tesauro and Galperin ("On-line policy improvement using Monte-Carlo search", NIPS 1996)
+showed that playing the move whose rollouts under a base policy score best is stronger
+than the base policy itself, given enough rollouts. Here the base policy is a game's
+``rules`` bot, and hidden cards are handled by sampling worlds from the view
+(``game.sample_state``), as in perfect-information Monte Carlo, but without its
+clairvoyance: every rollout move is planned from the rolling seat's own view, so no move
+in a rollout knows more than a player would.
+
+What makes a small budget go far:
+
+- **Common random numbers.** In a round, every candidate is played out in the same
+  sampled worlds with the same rollout seeds, so two candidates differ only by their
+  consequences, not by the luck of the deal: the paired difference of their rewards has
+  a far smaller spread than either reward.
+- **Sequential halving** (Karnin, Koren and Somekh, ICML 2013): every round spends an
+  equal share of the budget on the candidates left and drops the worse half, so clearly
+  bad moves cost a few rollouts and the close ones get most of them.
+- **The guard.** The base bot's own move is never dropped, and the search plays another
+  move only if its paired advantage is larger than ``margin + z`` standard errors. The
+  bot is therefore the base policy, improved where the rollouts show it clearly.
+
+Rollouts stop after ``horizon`` plies (or at the end of the game) and are judged by an
+evaluator, or by the result when the game is over.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from spieltisch.engine import Game, SpieltischError, State, View
+
+from .base import Bot, Plan
+from .ismcts import REAL_TIME_GAMES, SCORE_WEIGHT, Evaluator, Rewards, result_rewards, view_seed
+
+StopRule = Callable[[State, State], bool]
+"""``stop(start, now) -> bool``: whether a rollout that began at ``start`` is done."""
+
+
+class RolloutBot(Bot):
+    """Plays the move whose rollouts under ``base`` score best, guarded by ``base``'s move.
+
+    :param base: the policy improved on; it plays every rollout move (and ``epsilon``
+        of them at random).
+    :param rollouts: rollouts per decision (one candidate, one world); deterministic.
+    :param time_ms: thinking time per decision instead: the first world's rollouts are
+        timed and the budget set to what fits.
+    :param horizon: plies per rollout before ``evaluate`` judges the world (``None``: to
+        the end of the game or until ``stop`` says so).
+    :param stop: an extra rule that ends a rollout early, e.g. at the end of a deal.
+    :param z: standard errors of the paired difference a move must beat ``base``'s by.
+    :param margin: reward margin a move must beat ``base``'s by, on top of ``z``.
+    :raises SpieltischError: for a real-time game, or a cut-off without an evaluator.
+    """
+
+    level = "rollout"
+
+    def __init__(
+        self,
+        game: Game,
+        base: Bot,
+        *,
+        seed: int = 0,
+        delay: float = 0.0,
+        rollouts: int = 200,
+        time_ms: float | None = None,
+        horizon: int | None = None,
+        stop: StopRule | None = None,
+        evaluate: Evaluator | None = None,
+        epsilon: float = 0.0,
+        z: float = 1.65,
+        margin: float = 0.0,
+        score_weight: float = SCORE_WEIGHT,
+    ) -> None:
+        super().__init__(game, seed=seed, delay=delay)
+        if game.info.name in REAL_TIME_GAMES:
+            raise SpieltischError(
+                f"{game.info.name} is a real-time game: what matters is when to act, which "
+                "turn-based search does not model; use its reaction-model levels"
+            )
+        if (horizon is not None or stop is not None) and evaluate is None:
+            raise SpieltischError("a rollout cut-off needs an evaluator for unfinished worlds")
+        self.base = base
+        self.seed = seed
+        self.rollouts = rollouts
+        self.time_ms = time_ms
+        self.horizon = horizon
+        self.stop = stop
+        self.evaluate = evaluate
+        self.epsilon = epsilon
+        self.z = z
+        self.margin = margin
+        self.score_weight = score_weight
+        self.last_rollouts = 0
+        """Rollouts of the last decision, for benchmarks."""
+        self.last_estimates: dict[Any, float] = {}
+        """Mean reward of every candidate of the last decision (over its rollouts)."""
+
+    def plan(self, view: View, seat: int, clock: float) -> Plan:
+        legal = self.legal_actions(view)
+        if len(legal) == 1:
+            return Plan(legal[0], self.delay)
+        rng = random.Random(view_seed(self.seed, seat, view))
+        self.base.rng = random.Random(rng.getrandbits(63))
+        own = self.base.plan(view, seat, clock).action
+        return Plan(self.search(view, seat, legal, own, rng), self.delay)
+
+    def search(self, view: View, seat: int, legal: list[Any], own: Any, rng: random.Random) -> Any:
+        """Sequential halving over ``legal`` with common worlds; ``own`` is never dropped."""
+        candidates = list(legal)
+        rewards: dict[Any, list[float]] = {action: [] for action in candidates}
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        budget = self.rollouts
+        started = time.perf_counter()
+        done = 0
+        for round_no in range(rounds):
+            round_start = done
+            worlds = max(1, (budget - round_start) // (rounds - round_no) // len(candidates))
+            played = 0
+            while played < worlds:
+                played += 1
+                world = self.game.sample_state(view, seat, rng.getrandbits(63))
+                roll_seed = rng.getrandbits(63)
+                for action in candidates:
+                    rewards[action].append(self._value(world, seat, action, roll_seed))
+                    done += 1
+                if self.time_ms is not None and done == len(legal):
+                    per_rollout = (time.perf_counter() - started) / done
+                    budget = max(done, int(self.time_ms / 1000 / per_rollout))
+                    worlds = max(1, (budget - round_start) // (rounds - round_no) // len(legal))
+            if len(candidates) <= 2:
+                continue
+            ranked = sorted(candidates, key=lambda a: -_mean(rewards[a]))
+            keep = ranked[: max(2, len(ranked) // 2)]
+            if own not in keep:
+                keep.append(own)
+            candidates = keep
+        self.last_rollouts = done
+        self.last_estimates = {a: _mean(r) for a, r in rewards.items()}
+        best = max(candidates, key=lambda a: _mean(rewards[a]))
+        if best != own and not self._clearly_better(rewards[best], rewards[own]):
+            return own
+        return best
+
+    def _clearly_better(self, best: list[float], own: list[float]) -> bool:
+        """Whether ``best`` beats ``own`` on the worlds both were played in, beyond doubt."""
+        diffs = [b - o for b, o in zip(best, own, strict=False)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if n < 2:
+            return mean > self.margin and self.z <= 0
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > self.margin + self.z * math.sqrt(var / n)
+
+    def _value(self, world: State, seat: int, action: Any, roll_seed: int) -> float:
+        """The reward of ``seat`` after ``action`` in a copy of ``world``, played out."""
+        state = world.clone()
+        state.apply(seat, action)
+        rng = random.Random(roll_seed)
+        self.base.rng = random.Random(roll_seed)
+        plies = 0
+        while not state.is_over():
+            if (self.horizon is not None and plies >= self.horizon) or (
+                self.stop is not None and self.stop(world, state)
+            ):
+                assert self.evaluate is not None
+                return self.evaluate(state)[seat]
+            actor = state.active_seats()[0]
+            if self.epsilon and rng.random() < self.epsilon:
+                move = rng.choice(state.legal_actions(actor))
+            else:
+                move = self.base.plan(state.view(actor), actor, 0.0).action
+            state.apply(actor, move)
+            plies += 1
+        result = state.result()
+        assert result is not None
+        rewards: Rewards = result_rewards(result, self.score_weight)
+        return rewards[seat]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+__all__ = ["RolloutBot", "StopRule"]

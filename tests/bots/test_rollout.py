@@ -1,0 +1,185 @@
+"""Rollout search (``strong``, ``expert``): views only, obvious best moves, the guard, seeds.
+
+Strength is a benchmark (``spieltisch arena``, docs/bots.md), not a test; these tests
+check the search's contract on small Halali positions (HA-R4 captures) and a decided
+Hydra end game (HY-R5), and that it runs on every turn-based game through views.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import spieltisch
+from spieltisch.bots import make
+from spieltisch.bots.base import Bot, Plan, RandomBot
+from spieltisch.bots.ismcts import REAL_TIME_GAMES
+from spieltisch.bots.ladder import game_done, halali_evaluate, hydra_evaluate, search_bot
+from spieltisch.bots.rollout import RolloutBot
+from spieltisch.engine import SpieltischError, State, View
+from tests.bots.test_ismcts import SINGLE, bear_position
+from tests.helpers.hydra_endgame import find_last_trick_position
+
+
+class ViewOnly(Bot):
+    """A base policy that checks every call gets a view (a dict), then plays randomly."""
+
+    level = "view-only"
+    calls = 0
+
+    def plan(self, view: View, seat: int, clock: float) -> Plan:
+        assert isinstance(view, dict) and not isinstance(view, State)
+        assert view["seat"] == seat  # the rolling seat's own view, not the public one
+        ViewOnly.calls += 1
+        return Plan(self.rng.choice(self.legal_actions(view)), 0.0)
+
+
+def _midgame(name: str, plies: int, *, seed: int = 4, **options: Any) -> State:
+    game = spieltisch.load(name, **options)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        seat = state.active_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_searches_only_worlds_sampled_from_its_view_and_rolls_out_through_views() -> None:
+    state = _midgame("halali", 15, **SINGLE)
+    game = state.game
+    seat = state.active_seats()[0]
+    view = state.view(seat)
+    calls: list[tuple[View, int | None]] = []
+    real_sample = game.sample_state
+
+    def spy(v: View, s: int | None, seed: int) -> State:
+        calls.append((v, s))
+        world = real_sample(v, s, seed)
+        assert world.sampled
+        return world
+
+    game.sample_state = spy  # type: ignore[method-assign,assignment]
+    ViewOnly.calls = 0
+    bot = RolloutBot(game, ViewOnly(game), rollouts=40, horizon=4, evaluate=halali_evaluate)
+    action = bot.plan(view, seat, 0.0).action
+    assert calls and all(v == view and s == seat for v, s in calls)
+    assert ViewOnly.calls > 0
+    assert str(action) in view["legal_actions"]
+    assert bot.last_rollouts >= 40
+
+
+def test_HA_R4_finds_the_bear_capture_that_decides_the_match() -> None:
+    state = bear_position(end_left=1)
+    bot = RolloutBot(state.game, RandomBot(state.game), rollouts=60, z=0.0)
+    assert str(bot.plan(state.view(1), 1, 0.0).action) == "c4-f4"
+
+
+def test_HA_R4_strong_takes_the_bear_with_face_down_tiles_left() -> None:
+    state = bear_position({"h8": "?P", "b2": "?T", "h3": "?D"})
+    for seed in range(3):
+        bot = make(state.game, "strong", seed=seed)
+        assert isinstance(bot, RolloutBot)
+        assert str(bot.plan(state.view(1), 1, 0.0).action) == "c4-f4"
+
+
+def test_HY_R5_strong_keeps_the_card_that_takes_the_last_trick() -> None:
+    game = spieltisch.load("hydra", games=1)
+    seat, view, card = find_last_trick_position(game)
+    for seed in range(3):
+        bot = RolloutBot(game, RandomBot(game, seed=seed), seed=seed, rollouts=40, z=0.0)
+        assert bot.plan(view, seat, 0.0).action == card
+        assert bot.last_estimates[card] == max(bot.last_estimates.values())
+
+
+class Stubborn(Bot):
+    """Always the first legal action, whatever it gives away."""
+
+    level = "stubborn"
+
+    def plan(self, view: View, seat: int, clock: float) -> Plan:
+        return Plan(self.legal_actions(view)[0], 0.0)
+
+
+def test_the_guard_keeps_the_base_move_unless_the_rollouts_show_better() -> None:
+    """With the match decided by the bear capture (HA-R6 last ply), a clear paired
+    advantage overrides the base move; an impossible threshold keeps it."""
+    state = bear_position(end_left=1)
+    view = state.view(1)
+    base_move = Stubborn(state.game).plan(view, 1, 0.0).action
+    assert str(base_move) != "c4-f4"
+    clear = RolloutBot(state.game, Stubborn(state.game), rollouts=60)
+    assert str(clear.plan(view, 1, 0.0).action) == "c4-f4"
+    stubborn = RolloutBot(state.game, Stubborn(state.game), rollouts=60, margin=1.0)
+    assert stubborn.plan(view, 1, 0.0).action == base_move
+
+
+def test_the_same_seed_and_view_give_the_same_move() -> None:
+    state = _midgame("halali", 20, **SINGLE)
+    seat = state.active_seats()[0]
+    view = state.view(seat)
+    first = make(state.game, "strong", seed=7)
+    other = _midgame("halali", 24, seed=9, **SINGLE)
+    first.plan(other.view(other.active_seats()[0]), other.active_seats()[0], 0.0)
+    again = make(state.game, "strong", seed=7)
+    assert first.plan(view, seat, 0.0) == again.plan(view, seat, 0.0)
+
+
+def test_a_time_budget_sets_the_rollouts_to_what_fits() -> None:
+    state = _midgame("hydra", 12, games=1)  # a Hydra rollout costs a few milliseconds
+    seat = state.active_seats()[0]
+    assert len(state.view(seat)["legal_actions"]) > 1
+    quick = search_bot(state.game, "strong", seed=1, time_ms=1)
+    assert isinstance(quick, RolloutBot)
+    quick.plan(state.view(seat), seat, 0.0)
+    slow = search_bot(state.game, "strong", seed=1, time_ms=500)
+    assert isinstance(slow, RolloutBot)
+    slow.plan(state.view(seat), seat, 0.0)
+    legal = len(state.view(seat)["legal_actions"])
+    assert legal <= quick.last_rollouts < slow.last_rollouts
+
+
+def test_hydra_rollouts_stop_with_the_game_of_the_match() -> None:
+    game = spieltisch.load("hydra")
+    state = game.new_state(seed=2)
+    assert game_done(state, state) is False
+    rng = random.Random(2)
+    start = state.clone()
+    while not state.view(None)["finished_games"]:
+        seat = state.active_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert not state.is_over() and game_done(start, state)
+    rewards = hydra_evaluate(state)
+    assert len(rewards) == state.players
+
+
+def test_refuses_real_time_games_and_cut_offs_without_an_evaluator() -> None:
+    hg = spieltisch.load("halligalli")
+    with pytest.raises(SpieltischError, match="real-time"):
+        RolloutBot(hg, RandomBot(hg))
+    halali = spieltisch.load("halali")
+    with pytest.raises(SpieltischError, match="evaluator"):
+        RolloutBot(halali, RandomBot(halali), horizon=3)
+
+
+@pytest.mark.parametrize("name", [g for g in spieltisch.games() if g not in REAL_TIME_GAMES])
+def test_every_turn_based_game_gets_legal_moves_from_the_strong_level(name: str) -> None:
+    game = spieltisch.load(name)
+    state = game.new_state(seed=3)
+    rng = random.Random(3)
+    bot = search_bot(game, "strong", seed=1, iterations=12)
+    decisions = 0
+    for _ in range(400):
+        if state.is_over() or decisions >= 3:
+            break
+        seat = state.active_seats()[0]
+        view = state.view(seat)
+        if len(view["legal_actions"]) > 1 and rng.random() < 0.2:
+            action = bot.plan(view, seat, 0.0).action
+            decisions += 1
+        else:
+            action = rng.choice(state.legal_actions(seat))
+        assert str(action) in view["legal_actions"]
+        state.apply(seat, action)
+    assert decisions == 3
