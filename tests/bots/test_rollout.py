@@ -8,7 +8,6 @@ Hydra end game (HY-R5), and that it runs on every turn-based game through views.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -36,8 +35,7 @@ class ViewOnly(Bot):
         return Plan(self.rng.choice(self.legal_actions(view)), 0.0)
 
 
-def _midgame(name: str, plies: int, *, seed: int = 4, **options: Any) -> State:
-    game = spieltisch.load(name, **options)
+def _midgame(game: spieltisch.Game, plies: int, seed: int = 4) -> State:
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
     for _ in range(plies):
@@ -47,7 +45,7 @@ def _midgame(name: str, plies: int, *, seed: int = 4, **options: Any) -> State:
 
 
 def test_searches_only_worlds_sampled_from_its_view_and_rolls_out_through_views() -> None:
-    state = _midgame("halali", 15, **SINGLE)
+    state = _midgame(spieltisch.load("halali", **SINGLE), 15)
     game = state.game
     seat = state.active_seats()[0]
     view = state.view(seat)
@@ -116,18 +114,18 @@ def test_the_guard_keeps_the_base_move_unless_the_rollouts_show_better() -> None
 
 
 def test_the_same_seed_and_view_give_the_same_move() -> None:
-    state = _midgame("halali", 20, **SINGLE)
+    state = _midgame(spieltisch.load("halali", **SINGLE), 20)
     seat = state.active_seats()[0]
     view = state.view(seat)
     first = make(state.game, "strong", seed=7)
-    other = _midgame("halali", 24, seed=9, **SINGLE)
+    other = _midgame(state.game, 24, seed=9)
     first.plan(other.view(other.active_seats()[0]), other.active_seats()[0], 0.0)
     again = make(state.game, "strong", seed=7)
     assert first.plan(view, seat, 0.0) == again.plan(view, seat, 0.0)
 
 
 def test_a_time_budget_sets_the_rollouts_to_what_fits() -> None:
-    state = _midgame("hydra", 12, games=1)  # a Hydra rollout costs a few milliseconds
+    state = _midgame(spieltisch.load("hydra", games=1), 12)  # a rollout costs milliseconds
     seat = state.active_seats()[0]
     assert len(state.view(seat)["legal_actions"]) > 1
     quick = search_bot(state.game, "strong", seed=1, time_ms=1)
