@@ -8,13 +8,14 @@ Hydra end game (HY-R5), and that it runs on every turn-based game through views.
 from __future__ import annotations
 
 import random
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 import spieltisch
 from spieltisch.bots import make
 from spieltisch.bots.base import Bot, Plan, RandomBot
-from spieltisch.bots.ismcts import REAL_TIME_GAMES
+from spieltisch.bots.ismcts import REAL_TIME_GAMES, plan_async
 from spieltisch.bots.ladder import game_done, halali_evaluate, hydra_evaluate, search_bot
 from spieltisch.bots.rollout import RolloutBot
 from spieltisch.engine import SpieltischError, State, View
@@ -181,3 +182,11 @@ def test_every_turn_based_game_gets_legal_moves_from_the_strong_level(name: str)
         assert str(action) in view["legal_actions"]
         state.apply(seat, action)
     assert decisions == 3
+
+
+def test_plan_async_gives_the_same_move_in_a_worker_process() -> None:
+    state = bear_position({"h8": "?P", "b2": "?T"})
+    bot = make(state.game, "strong", seed=2)
+    view = state.view(1)
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        assert plan_async(bot, view, 1, 0.0, executor=pool).result() == bot.plan(view, 1, 0.0)

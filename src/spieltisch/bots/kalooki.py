@@ -27,6 +27,7 @@ from spieltisch.games.kalooki.meldsearch import (
     best_opening,
     opening_weight,
     penalty_weight,
+    shared_searcher,
 )
 
 from .base import Bot, Plan
@@ -72,7 +73,7 @@ class RulesBot(Bot):
     # -- decisions -------------------------------------------------------------------------
     def _choose(self, view: View, seat: int, legal: list[Any]) -> Any:
         hand = counts_of([parse_face(c) for c in view["hand"]])
-        search = Searcher(_weight)
+        search = shared_searcher(_weight)
         if view["phase"] == "draw":
             return self._draw(view, seat, hand, search, legal)
         opened = view["opened"][seat]
@@ -148,11 +149,11 @@ class RulesBot(Bot):
     def _open(self, view: View, seat: int, hand: list[int], legal: list[Any]) -> Any:
         """The next meld of an opening, or None to wait."""
         so_far = view["turn"]["opening_value"]
-        value, melds = Searcher(opening_weight).best_keeping(list(hand), 1)
+        value, melds = shared_searcher(opening_weight).best_keeping(list(hand), 1)
         if so_far + value < 51:
             return None
         if so_far == 0:
-            pen_search = Searcher(_weight)
+            pen_search = shared_searcher(_weight)
             _, low = pen_search.best_keeping(list(hand), 1)
             loose = sum(hand) - sum(len(m) for m in low)
             others_open = all(o for s, o in enumerate(view["opened"]) if s != seat)

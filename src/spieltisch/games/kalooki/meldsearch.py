@@ -25,6 +25,7 @@ in a hand shares work through one :class:`Searcher`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .cards import FACES, JOKER, PENALTY
 from .melds import JOKER_TOKEN, SET_VALUE, position_value
@@ -187,6 +188,10 @@ class Searcher:
         self.weight = weight
         self._memo: dict[tuple[int, ...], tuple[int, tuple[Meld, ...]]] = {}
 
+    def __len__(self) -> int:
+        """Hands remembered."""
+        return len(self._memo)
+
     def best(self, counts: list[int]) -> tuple[int, tuple[Meld, ...]]:
         """Largest total weight of disjoint melds from ``counts``, and those melds."""
         key = tuple(counts)
@@ -231,13 +236,30 @@ class Searcher:
         return best
 
 
+MEMO_LIMIT: Final = 200_000
+"""Hands a shared searcher remembers before it starts afresh (a few tens of megabytes)."""
+_SHARED: dict[Callable[[Meld], int], Searcher] = {}
+
+
+def shared_searcher(weight: Callable[[Meld], int]) -> Searcher:
+    """The process's searcher for ``weight``: its memo carries over between calls.
+
+    Hands of consecutive turns (and of a bot's rollouts) share most of their sub-hands, so
+    a bot asking every turn finds most packings already known.
+    """
+    search = _SHARED.get(weight)
+    if search is None or len(search) > MEMO_LIMIT:
+        search = _SHARED[weight] = Searcher(weight)
+    return search
+
+
 def best_opening(counts: list[int], keep: int = 1) -> tuple[int, tuple[Meld, ...]]:
     """The largest opening value (KA-R3) of disjoint melds leaving ``keep`` cards."""
-    return Searcher(opening_weight).best_keeping(list(counts), keep)
+    return shared_searcher(opening_weight).best_keeping(list(counts), keep)
 
 
 def min_penalty(counts: list[int], keep: int = 0) -> tuple[int, tuple[Meld, ...]]:
     """The fewest penalty points (KA-R7) left after laying disjoint melds, and the melds."""
     total = sum(n * PENALTY[f] for f, n in enumerate(counts) if n)
-    value, melds = Searcher(penalty_weight).best_keeping(list(counts), keep)
+    value, melds = shared_searcher(penalty_weight).best_keeping(list(counts), keep)
     return total - value, melds
