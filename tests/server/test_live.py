@@ -6,12 +6,16 @@ import dataclasses
 import json
 import random
 import time
+from concurrent.futures import Future
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import spieltisch
-from spieltisch.server import Settings, create_app
+from spieltisch.bots import Bot, Plan
+from spieltisch.bots.ismcts import plan_async
+from spieltisch.server import Settings, create_app, live
 
 from .conftest import create, hello, two_humans, until
 
@@ -223,3 +227,25 @@ def test_a_failing_database_refuses_the_move_and_keeps_the_position(client: Test
     finally:
         store.append_action = original
     assert [a["action"]["square"] for a in store.actions(tid)] == ["c2"]
+
+
+def test_a_search_bot_plans_in_the_worker_process_and_plays_its_turn(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``strong`` searches for a while: the server asks the search worker, not a thread."""
+    asked: list[str] = []
+
+    def counting(bot: Bot, *args: Any) -> Future[Plan]:
+        asked.append(bot.level)
+        return plan_async(bot, *args)
+
+    monkeypatch.setattr(live, "plan_async", counting)
+    made = create(client, [{"kind": "human"}, {"kind": "bot", "level": "strong"}], name="Ada")
+    tid = made["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as a:
+        hello(a, made["seat_token"])
+        a.send_json({"type": "act", "action": "flip b2"})
+        until(a, "step")
+        step = until(a, "step")  # the search bot's answer
+        assert step["seat"] == 1 and step["ply"] == 2
+    assert asked == ["strong"]

@@ -27,6 +27,9 @@ class Bot(ABC):
 
     level: str = ""
     """The ladder name this bot is known by (``random``, ``rules``, ...)."""
+    thinks: bool = False
+    """Whether a plan is a search that takes a noticeable time: a server then computes it
+    in a worker process (``spieltisch.bots.ismcts.plan_async``) instead of a thread."""
 
     def __init__(self, game: Game, *, seed: int = 0, delay: float = 0.0) -> None:
         self.game = game

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import multiprocessing as mp
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -190,6 +191,7 @@ class ISMCTSBot(Bot):
     """
 
     level = "ismcts"
+    thinks = True
 
     def __init__(
         self,
@@ -359,10 +361,14 @@ def _plan(bot: Bot, view: View, seat: int, clock: float) -> Plan:
 
 
 def search_executor() -> Executor:
-    """The shared worker process for searches (created on first use)."""
+    """The shared worker process for searches (created on first use).
+
+    Started by a fork server, not forked from a server process with its event loop and
+    threads (forking those is unsafe).
+    """
     global _POOL
     if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=1)
+        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("forkserver"))
     return _POOL
 
 

@@ -59,6 +59,7 @@ class RolloutBot(Bot):
     """
 
     level = "rollout"
+    thinks = True
 
     def __init__(
         self,

@@ -20,6 +20,9 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from spieltisch.bots import Bot, Plan
+from spieltisch.bots.ismcts import plan_async
+from spieltisch.engine import View
 from spieltisch.store import Store, TableRecord
 from spieltisch.table import Step, TableRuntime, events_for
 
@@ -169,7 +172,7 @@ class LiveTable:
             requests = rt.bot_requests()
         for request in requests:
             asked = rt.clock.now()
-            plan = await asyncio.to_thread(request.bot.plan, request.view, request.seat, asked)
+            plan = await _plan(request.bot, request.view, request.seat, asked)
             async with self.lock:
                 rt.offer_plan(request, plan, asked)
         async with self.lock:
@@ -195,3 +198,14 @@ class LiveTable:
                 await self.driver
         for conn in list(self.connections):
             conn.close()
+
+
+async def _plan(bot: Bot, view: View, seat: int, clock: float) -> Plan:
+    """A bot's plan off the event loop: searches in the worker process, the rest in a thread.
+
+    A search holds the GIL for up to seconds; in a thread it would slow every table's
+    messages and the bell's timestamps, in a process it slows nothing here.
+    """
+    if bot.thinks:
+        return await asyncio.wrap_future(plan_async(bot, view, seat, clock))
+    return await asyncio.to_thread(bot.plan, view, seat, clock)
