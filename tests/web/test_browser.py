@@ -184,3 +184,18 @@ def test_illegal_move_shows_its_rule_in_english_and_german(browser: Any, server:
     page.keyboard.press("Enter")
     _wait(lambda: _log_len(page) >= 1, page)
     assert "deckt" in page.inner_text("#log")
+
+
+def test_lobby_names_the_bot_levels_in_german_and_english(browser: Any, server: Server) -> None:
+    for lang, names in (
+        ("de", {"random": "Zufall", "rules": "Regelbot", "strong": "Stark", "expert": "Experte"}),
+        ("en", {"random": "Random", "rules": "Rule-based", "strong": "Strong", "expert": "Expert"}),
+    ):
+        page = _new_page(browser, lang)
+        page.goto(server.base + "/")
+        page.wait_for_selector("#level-1 option", state="attached")
+        shown = page.eval_on_selector_all(
+            "#level-1 option", "os => Object.fromEntries(os.map(o => [o.value, o.textContent]))"
+        )
+        assert {level: shown[level] for level in names} == names
+        page.context.close()

@@ -179,3 +179,37 @@ def test_HG_R6_swimming_and_elimination_are_shown(browser: Any, server: Server) 
     assert "schwimmt" in page.inner_text(".hg-board") and "Klingeln" in page.inner_text(".hg-board")
     shot(page, "halligalli-swimming-de")
     page.close()
+
+
+def test_HG_4_3_a_finished_game_shows_its_winner_instead_of_the_bell(
+    browser: Any, server: Server
+) -> None:
+    """HG §4.3: the last player in the game wins; the board says so where the bell was."""
+    import random
+
+    import spieltisch
+
+    state = spieltisch.load("halligalli").new_state(players=3, seed=2)
+    rng = random.Random(1)
+    while not state.is_over():
+        seat = rng.choice(list(state.active_seats()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    result = state.result()
+    assert result is not None
+    winner = result.ranks.index(1)
+    page = browser.new_page(viewport={"width": 1100, "height": 800})
+    page.goto(server.base + "/")
+    page.wait_for_selector("#lang")
+    page.evaluate(
+        """async ([view, seat]) => {
+            const mod = await import('/static/games/halligalli.js');
+            mod.renderBoard(document.getElementById('app'), view,
+                { interactive: true, seat, names: ['Ada', 'Bob', 'Cem'], table: { options: {} } });
+        }""",
+        [state.view(0), 0],
+    )
+    page.wait_for_selector("#hg-over")
+    assert page.locator("#hg-bell").count() == 0
+    assert f"{['Ada', 'Bob', 'Cem'][winner]} wins the game" in page.inner_text("#hg-over")
+    shot(page, "halligalli-over")
+    page.close()

@@ -61,7 +61,7 @@ ROLLOUTS: dict[str, dict[str, RolloutSettings]] = {
     # A Hydra game rolls out in about 2 ms: play it to its end, judge the match totals.
     "hydra": {
         "strong": RolloutSettings(rollouts=200, stop_at_game_end=True),
-        "expert": RolloutSettings(rollouts=800, stop_at_game_end=True),
+        "expert": RolloutSettings(rollouts=500, stop_at_game_end=True),
     },
 }
 """Per-game overrides of ``ROLLOUT_DEFAULTS``."""

@@ -101,6 +101,18 @@ const RULES = {
   },
 };
 
+// Bot levels by their ladder names (docs/bots.md); an unknown level shows its own name.
+const LEVELS = {
+  de: {
+    random: "Zufall", rules: "Regelbot", ismcts: "Baumsuche (ISMCTS)", strong: "Stark", expert: "Experte",
+    beginner: "Anfänger", average: "Durchschnitt",
+  },
+  en: {
+    random: "Random", rules: "Rule-based", ismcts: "Tree search (ISMCTS)", strong: "Strong", expert: "Expert",
+    beginner: "Beginner", average: "Average",
+  },
+};
+
 let lang = localStorage.getItem("spieltisch.lang") || (navigator.language || "en").slice(0, 2);
 if (!TEXT[lang]) lang = "en";
 const listeners = [];
@@ -117,6 +129,10 @@ export function onLang(fn) { listeners.push(fn); }
 export function t(key, params = {}) {
   const text = TEXT[lang][key] ?? TEXT.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? "");
+}
+
+export function levelName(level) {
+  return LEVELS[lang][level] ?? level;
 }
 
 // A refusal in words: the localised code, the rule id and the rule's text.

@@ -1,6 +1,6 @@
 // The lobby: open a table (game, options with defaults, seats, bots) and list tables.
 import { api, el, tokens } from "./api.js";
-import { describeError, t } from "./i18n.js";
+import { describeError, levelName, t } from "./i18n.js";
 import { navigate } from "./app.js";
 
 export function renderLobby(root) {
@@ -35,7 +35,7 @@ function fill(box, title, tables, finished, titles) {
   box.replaceChildren(el("h2", {}, title));
   if (!tables.length) { box.append(el("p", { class: "muted" }, t("noTables"))); return; }
   box.append(el("ul", { class: "table-list" }, tables.map((tb) => {
-    const names = tb.seats.map((s) => s.kind === "bot" ? `${t("bot")} (${s.level})` : (s.name || `– ${t("free")} –`));
+    const names = tb.seats.map((s) => s.kind === "bot" ? `${t("bot")} (${levelName(s.level)})` : (s.name || `– ${t("free")} –`));
     const mine = tokens.seat(tb.id);
     const href = finished ? `/replay/${tb.id}` : `/t/${tb.id}`;
     const label = finished ? t("replay") : mine ? t("resume") : tb.status === "open" ? t("join") : t("watch");
@@ -81,7 +81,7 @@ function createForm(games) {
       const kind = el("select", { id: `seat-${i}`, "data-seat": i },
         el("option", { value: "human", selected: i === 0 }, t("human")),
         el("option", { value: "bot", selected: i > 0 }, t("bot")));
-      const level = el("select", { id: `level-${i}`, "aria-label": `${t("level")} ${i + 1}` }, g.bot_levels.map((l) => el("option", { value: l, selected: l === defaultLevel(g.bot_levels) }, l)));
+      const level = el("select", { id: `level-${i}`, "aria-label": `${t("level")} ${i + 1}` }, g.bot_levels.map((l) => el("option", { value: l, selected: l === defaultLevel(g.bot_levels) }, levelName(l))));
       const sync = () => { level.disabled = kind.value !== "bot"; level.hidden = level.disabled; };
       kind.addEventListener("change", sync);
       sync();

@@ -1,6 +1,6 @@
 // The replay viewer of a finished game: step through the record, one spectator view per ply.
 import { api, el } from "./api.js";
-import { describeError, t } from "./i18n.js";
+import { describeError, levelName, t } from "./i18n.js";
 import { GAMES } from "./games/index.js";
 import { resultBox } from "./table.js";
 
@@ -25,7 +25,7 @@ export function renderReplay(root, id) {
   function draw() {
     const d = st.data;
     const mod = GAMES[d.table.game];
-    const ns = d.table.seats.map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${s.level})` : (s.name || t("anonymous")));
+    const ns = d.table.seats.map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || t("anonymous")));
     const board = el("div", { class: "board-wrap", id: "board" });
     const side = el("aside", { class: "side" });
     const go = (p) => load(Math.max(0, Math.min(st.plies, p)));

@@ -1,10 +1,12 @@
 // A live table: websocket with reconnect, seat from the stored token, board, log, result.
 import { api, el, tokens } from "./api.js";
-import { describeError, t } from "./i18n.js";
+import { describeError, levelName, t } from "./i18n.js";
 import { GAMES } from "./games/index.js";
 
+const REFUSAL_SHOWN_MS = 4000;
+
 export function renderTable(root, id) {
-  const st = { table: null, seat: null, view: null, log: [], selected: null, last: null, ws: null, closed: false, retry: 0, refusal: "", conn: "connecting" };
+  const st = { table: null, seat: null, view: null, log: [], selected: null, last: null, ws: null, closed: false, retry: 0, refusal: "", refusalAt: 0, conn: "connecting" };
   const page = el("div", { class: "table-page" });
   root.replaceChildren(page);
 
@@ -27,12 +29,15 @@ export function renderTable(root, id) {
       } else if (m.type === "step") {
         st.table = m.table; st.view = m.view; st.log.push({ ply: m.ply - 1, seat: m.seat, events: m.events });
         st.last = m.events; st.selected = null;
+        // A refusal stays until the next own action, or, as the game goes on without one
+        // (bell games), for a few seconds: long enough to read, not a stale alarm.
+        if (st.refusal && Date.now() - st.refusalAt > REFUSAL_SHOWN_MS) st.refusal = "";
       } else if (m.type === "table") {
         st.table = m.table;
       } else if (m.type === "error") {
         if (m.code === "auth/bad_token") { tokens.dropSeat(id); }
         else if (m.code === "table/not_live" || m.code === "table/not_found") { st.conn = m.code; }
-        else { st.refusal = describeError(m); }
+        else { st.refusal = describeError(m); st.refusalAt = Date.now(); }
       }
       draw();
     };
@@ -59,7 +64,7 @@ export function renderTable(root, id) {
   }
 
   function names() {
-    return (st.table ? st.table.seats : []).map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${s.level})` : (s.name || t("anonymous")));
+    return (st.table ? st.table.seats : []).map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || t("anonymous")));
   }
 
   function draw() {

@@ -12,35 +12,39 @@ export const title = "Halli-Galli-Extreem";
 
 const TEXT = {
   de: {
-    bell: "Glocke", ring: "Klingeln (Leertaste)", flip: "Aufdecken (F)", you: "du", cards: "Karten",
+    bell: "Glocke", ring: "Klingeln (Leertaste)", flip: "Aufdecken (F)", you: "du", cards: "Karten", card: "Karte",
     yourFlip: "Du deckst auf", flips: "{name} deckt auf", swimming: "schwimmt", out: "ausgeschieden",
     coach: "Trainer", coachChance: "Nächste Karte macht die Glocke richtig: {p} %", coachOff: "Trainer aus",
-    won: "{name} gewinnt {n} Karten", wrong: "{name} hat falsch geklingelt", pays: "{name} zahlt: {list}",
-    swims: "{name} schwimmt", isOut: "{name} scheidet aus", extra: "{name} nimmt das Extraleben ({n} Karten)",
-    finale: "Finale: {a} gegen {b}", stake: "Einsatz", setStake: "Einsatz setzen", stakeSet: "{name} setzt {n} Karten",
+    won: "{name} gewinnt {cards}", wrong: "{name} hat falsch geklingelt", pays: "{name} zahlt: {list}",
+    swims: "{name} schwimmt", isOut: "{name} scheidet aus", extra: "{name} nimmt das Extraleben ({cards})",
+    finale: "Finale: {a} gegen {b}", stake: "Einsatz", setStake: "Einsatz setzen", stakeSet: "{name} setzt {cards}",
     throwNow: "Wirf!", thrown: "hat geworfen", waitingThrow: "wartet auf Wurf", yourThrow: "Dein Wurf: {s}",
-    throws: "{a}: {sa} – {b}: {sb}", throwWins: "{name} gewinnt {n} Karten", throwDraw: "Unentschieden – nochmal",
+    throws: "{a}: {sa} – {b}: {sb}", throwWins: "{name} gewinnt {cards}", throwDraw: "Unentschieden – nochmal",
     rock: "Stein", paper: "Papier", scissors: "Schere", reaction: "Deine Reaktion: {ms} ms", rank: "Platz {r} von {n}",
     untrusted: "(Serverschätzung)", handicap: "+{ms} ms Handicap", deadlock: "Niemand kann aufdecken: alle drehen ihre Stapel um",
-    stray: "Streukarte", setter: "{name} setzt den Einsatz", gameEnd: "Spielende", flipped: "{name} deckt {card} auf",
+    stray: "Streukarte", setter: "{name} setzt den Einsatz", gameEnd: "Spielende", winsGame: "{name} gewinnt das Spiel", flipped: "{name} deckt {card} auf",
     drawPile: "Nachziehstapel", faceUp: "Ablage", bellRung: "{name} klingelt",
   },
   en: {
-    bell: "Bell", ring: "Ring (space bar)", flip: "Flip (F)", you: "you", cards: "cards",
+    bell: "Bell", ring: "Ring (space bar)", flip: "Flip (F)", you: "you", cards: "cards", card: "card",
     yourFlip: "Your flip", flips: "{name} flips", swimming: "swimming", out: "out",
     coach: "Coach", coachChance: "Next card makes the bell right: {p} %", coachOff: "Coach off",
-    won: "{name} wins {n} cards", wrong: "{name} rang wrongly", pays: "{name} pays: {list}",
-    swims: "{name} is swimming", isOut: "{name} is out", extra: "{name} takes the extra life ({n} cards)",
-    finale: "Finale: {a} against {b}", stake: "Stake", setStake: "Set stake", stakeSet: "{name} stakes {n} cards",
+    won: "{name} wins {cards}", wrong: "{name} rang wrongly", pays: "{name} pays: {list}",
+    swims: "{name} is swimming", isOut: "{name} is out", extra: "{name} takes the extra life ({cards})",
+    finale: "Finale: {a} against {b}", stake: "Stake", setStake: "Set stake", stakeSet: "{name} stakes {cards}",
     throwNow: "Throw!", thrown: "has thrown", waitingThrow: "to throw", yourThrow: "Your throw: {s}",
-    throws: "{a}: {sa} – {b}: {sb}", throwWins: "{name} wins {n} cards", throwDraw: "Draw – throw again",
+    throws: "{a}: {sa} – {b}: {sb}", throwWins: "{name} wins {cards}", throwDraw: "Draw – throw again",
     rock: "rock", paper: "paper", scissors: "scissors", reaction: "Your reaction: {ms} ms", rank: "rank {r} of {n}",
     untrusted: "(server estimate)", handicap: "+{ms} ms handicap", deadlock: "Nobody can flip: everyone turns his pile over",
-    stray: "stray card", setter: "{name} sets the stake", gameEnd: "Game over", flipped: "{name} flips {card}",
+    stray: "stray card", setter: "{name} sets the stake", gameEnd: "Game over", winsGame: "{name} wins the game", flipped: "{name} flips {card}",
     drawPile: "draw pile", faceUp: "face-up pile", bellRung: "{name} rings",
   },
 };
 const tr = (key, params = {}) => (TEXT[getLang()] || TEXT.en)[key].replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ""));
+/** "1 card", "3 cards": every count of cards in a text, in the chosen language. */
+const cardsText = (n) => `${n} ${tr(n === 1 ? "card" : "cards")}`;
+/** A text with {cards} filled in from the count n. */
+const trCards = (key, params) => tr(key, { ...params, cards: cardsText(params.n) });
 const SHAPE_ICON = { rock: "●", paper: "▬", scissors: "✂" }; // glyphs every font has
 
 // -- per-page state (one table page at a time) -------------------------------------------
@@ -132,19 +136,19 @@ const nm = (seat) => NAMES[seat] || `#${seat + 1}`;
 function describe(e) {
   switch (e.type) {
     case "flip": return tr("flipped", { name: nm(e.seat), card: e.card }) + (e.stray ? ` (${tr("stray")})` : "");
-    case "bell": return tr("won", { name: nm(e.seat), n: e.cards });
+    case "bell": return trCards("won", { name: nm(e.seat), n: e.cards });
     case "wrong_ring": return tr("wrong", { name: nm(e.seat) });
     case "penalty": return tr("pays", { name: nm(e.seat), list: Object.entries(e.paid).map(([s, n]) => `${n} → ${nm(Number(s))}`).join(", ") });
     case "swimming": return tr("swims", { name: nm(e.seat) });
     case "out": return tr("isOut", { name: nm(e.seat) });
-    case "extra_life": return tr("extra", { name: nm(e.seat), n: e.cards });
+    case "extra_life": return trCards("extra", { name: nm(e.seat), n: e.cards });
     case "finale": return tr("finale", { a: nm(e.players[0]), b: nm(e.players[1]) });
-    case "stake": return tr("stakeSet", { name: nm(e.seat), n: e.cards });
+    case "stake": return trCards("stakeSet", { name: nm(e.seat), n: e.cards });
     case "thrown": return `${nm(e.seat)} ${tr("thrown")}`;
     case "throws": {
       const seats = Object.keys(e.throws).map(Number);
       const text = tr("throws", { a: nm(seats[0]), sa: tr(e.throws[seats[0]]), b: nm(seats[1]), sb: tr(e.throws[seats[1]]) });
-      return `${text} · ${e.winner === null || e.winner === undefined ? tr("throwDraw") : tr("throwWins", { name: nm(e.winner), n: e.stake })}`;
+      return `${text} · ${e.winner === null || e.winner === undefined ? tr("throwDraw") : trCards("throwWins", { name: nm(e.winner), n: e.stake })}`;
     }
     case "deadlock": return tr("deadlock");
     case "game_end": return tr("gameEnd");
@@ -264,12 +268,21 @@ function centre(view, ctx) {
   return box;
 }
 
+// After the last card: who won, and what ended it, where the bell stood.
+function overBox(view) {
+  const winners = (view.result && view.result.winners) || [];
+  const box = el("div", { class: "hg-centre hg-over", id: "hg-over" }, el("h3", {}, tr("gameEnd")),
+    winners.map((s) => el("p", { class: "hg-winner" }, tr("winsGame", { name: nm(s) }))));
+  if (S.banner.length) box.append(el("div", { class: "hg-banner", id: "hg-result" }, S.banner.map((e) => el("div", { class: `hg-ev ${e.type}` }, describe(e)))));
+  return box;
+}
+
 function finaleBox(view, ctx) {
   const f = view.finale;
   const [a, b] = f.players;
   const count = (s) => view.draw[s] + (view.table[s] || []).length;
   const who = (s) => el("div", { class: `hg-finalist${f.thrown.includes(s) ? " thrown" : ""}` },
-    el("strong", {}, nm(s)), el("div", {}, `${count(s)} ${tr("cards")}`),
+    el("strong", {}, nm(s)), el("div", {}, cardsText(count(s))),
     el("div", { class: "muted small" }, f.thrown.includes(s) ? tr("thrown") : tr("waitingThrow")));
   const box = el("div", { class: "hg-finale card", id: "hg-finale" }, el("h3", {}, tr("finale", { a: nm(a), b: nm(b) })),
     el("div", { class: "hg-finalists" }, who(a), el("div", { class: "hg-vs" }, f.stake ? `${tr("stake")}: ${f.stake}` : tr("setter", { name: nm(f.setter) })), who(b)));
@@ -304,7 +317,7 @@ export function renderBoard(host, view, ctx) {
   const order = me === null ? [...Array(n).keys()] : [...Array(n - 1).keys()].map((i) => (me + 1 + i) % n);
   const board = el("div", { class: `hg-board players-${n}` },
     el("div", { class: "hg-others" }, order.map((s) => seatBox(shown, s, ctx))),
-    shown.phase === "finale" && shown.finale ? finaleBox(shown, ctx) : centre(shown, ctx),
+    shown.over ? overBox(shown) : shown.phase === "finale" && shown.finale ? finaleBox(shown, ctx) : centre(shown, ctx),
     me !== null ? el("div", { class: "hg-me" }, seatBox(shown, me, ctx)) : null);
   host.replaceChildren(board);
 }
@@ -312,7 +325,7 @@ export function renderBoard(host, view, ctx) {
 export function renderPanel(view, ctx) {
   NAMES = ctx.names || NAMES;
   const rows = [...Array(view.players).keys()].map((s) => el("li", { class: view.to_flip === s ? "turn" : "" },
-    el("span", {}, nm(s)), " ", el("span", { class: "muted small" }, `${view.draw[s] + (view.table[s] || []).length} ${tr("cards")}`),
+    el("span", {}, nm(s)), " ", el("span", { class: "muted small" }, cardsText(view.draw[s] + (view.table[s] || []).length)),
     view.status[s] !== "in" ? el("span", { class: `hg-tag ${view.status[s] === "out" ? "out" : "swim"}` }, tr(view.status[s] === "out" ? "out" : "swimming")) : null));
   return el("div", { class: "card hg-panel" }, el("h3", {}, title), el("ol", {}, rows));
 }
