@@ -68,7 +68,7 @@ ROLLOUTS: dict[str, dict[str, RolloutSettings]] = {
     # worse than the rules bot (0.100 of seats against 0.400 over 20 games).
     "kalooki": {
         "strong": RolloutSettings(rollouts=32),
-        "expert": RolloutSettings(rollouts=64),
+        "expert": RolloutSettings(rollouts=48),
     },
 }
 """Per-game overrides of ``ROLLOUT_DEFAULTS``."""
