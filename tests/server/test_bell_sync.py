@@ -57,7 +57,9 @@ def test_HG_R8_clock_sync_show_at_and_a_timed_ring(client: TestClient) -> None:
                 break
             socks[view["to_flip"]].send_json({"type": "act", "action": "flip", "ply": None})
             steps = [until(ws, "step") for ws in socks]
-            assert steps[0]["show_at"] >= steps[0]["server_now"] - 1e-6
+            # Shown one lead (≤ 500 ms) after the flip; with a near-zero lead the step may
+            # already be showing when the message is built, a few microseconds later.
+            assert -0.05 <= steps[0]["show_at"] - steps[0]["server_now"] <= 0.5
             view = steps[0]["view"]
         assert _valid(view), "no valid table within 80 flips"
         b.send_json({"type": "ring", "version": view["version"], "reaction_ms": 240})
