@@ -186,10 +186,12 @@ def test_illegal_move_shows_its_rule_in_english_and_german(browser: Any, server:
     assert "deckt" in page.inner_text("#log")
 
 
-def test_lobby_names_the_bot_levels_in_german_and_english(browser: Any, server: Server) -> None:
-    for lang, names in (
-        ("de", {"random": "Zufall", "rules": "Regelbot", "strong": "Stark", "expert": "Experte"}),
-        ("en", {"random": "Random", "rules": "Rule-based", "strong": "Strong", "expert": "Expert"}),
+def test_lobby_names_bot_levels_and_rule_options_in_german_and_english(
+    browser: Any, server: Server
+) -> None:
+    for lang, names, option in (
+        ("de", {"random": "Zufall", "rules": "Regelbot", "strong": "Stark"}, "Regelwerk"),
+        ("en", {"random": "Random", "rules": "Rule-based", "strong": "Strong"}, "Rule set"),
     ):
         page = _new_page(browser, lang)
         page.goto(server.base + "/")
@@ -198,4 +200,5 @@ def test_lobby_names_the_bot_levels_in_german_and_english(browser: Any, server: 
             "#level-1 option", "os => Object.fromEntries(os.map(o => [o.value, o.textContent]))"
         )
         assert {level: shown[level] for level in names} == names
+        assert page.inner_text("label[for='opt-variant']") == option
         page.context.close()

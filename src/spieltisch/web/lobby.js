@@ -1,6 +1,6 @@
 // The lobby: open a table (game, options with defaults, seats, bots) and list tables.
 import { api, el, tokens } from "./api.js";
-import { describeError, levelName, t } from "./i18n.js";
+import { describeError, levelName, optionText, t } from "./i18n.js";
 import { navigate } from "./app.js";
 
 export function renderLobby(root) {
@@ -65,7 +65,8 @@ function createForm(games) {
       if (o.choices) input = el("select", { id, "data-option": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, String(c) + (c === o.default ? ` (${t("default")})` : ""))));
       else if (o.type === "bool") input = el("input", { id, type: "checkbox", "data-option": o.name, checked: o.default });
       else input = el("input", { id, "data-option": o.name, value: o.default, type: o.type === "int" ? "number" : "text" });
-      optBox.append(el("div", { class: "field" }, el("label", { for: id }, o.name), input, el("small", { class: "muted" }, o.doc)));
+      const text = optionText(g.name, o);
+      optBox.append(el("div", { class: "field" }, el("label", { for: id }, text.label), input, el("small", { class: "muted" }, text.doc)));
     }
     countSel.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => {
       const n = g.min_players + i;
