@@ -31,8 +31,9 @@ from spieltisch.bots.ladder import (
     kalooki_deadwood_evaluate,
     search_bot,
 )
-from spieltisch.engine import Result, SpieltischError, State, View
+from spieltisch.engine import Result, SpieltischError, State
 from tests.helpers.halali import make_state, parse_diagram
+from tests.helpers.sampling import spy_on_samples
 
 SINGLE = {"match": "single"}
 
@@ -92,16 +93,7 @@ def test_searches_only_worlds_sampled_from_its_view() -> None:
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     seat = state.active_seats()[0]
     view = state.view(seat)
-    calls: list[tuple[View, int | None]] = []
-    real_sample = game.sample_state
-
-    def spy(v: View, s: int | None, seed: int) -> State:
-        calls.append((v, s))
-        world = real_sample(v, s, seed)
-        assert world.sampled
-        return world
-
-    game.sample_state = spy  # type: ignore[method-assign,assignment]
+    calls = spy_on_samples(game)
     bot = quick_bot(game, iterations=10)
     action = bot.plan(view, seat, 0.0).action
     assert len(calls) == 10
@@ -205,14 +197,7 @@ def test_every_turn_based_game_gets_legal_moves_from_views(name: str) -> None:
     game = spieltisch.load(name)
     state = game.new_state(seed=3)
     rng = random.Random(3)
-    seen: list[tuple[View, int | None]] = []
-    real_sample = game.sample_state
-
-    def spy(v: View, s: int | None, seed: int) -> State:
-        seen.append((v, s))
-        return real_sample(v, s, seed)
-
-    game.sample_state = spy  # type: ignore[method-assign,assignment]
+    seen = spy_on_samples(game)
     bot = search_bot(game, "ismcts", seed=1, iterations=3)
     decisions = 0
     for _ in range(400):

@@ -21,6 +21,7 @@ from spieltisch.bots.rollout import RolloutBot
 from spieltisch.engine import SpieltischError, State, View
 from tests.bots.test_ismcts import SINGLE, bear_position
 from tests.helpers.hydra_endgame import find_last_trick_position
+from tests.helpers.sampling import spy_on_samples
 
 
 class ViewOnly(Bot):
@@ -50,16 +51,7 @@ def test_searches_only_worlds_sampled_from_its_view_and_rolls_out_through_views(
     game = state.game
     seat = state.active_seats()[0]
     view = state.view(seat)
-    calls: list[tuple[View, int | None]] = []
-    real_sample = game.sample_state
-
-    def spy(v: View, s: int | None, seed: int) -> State:
-        calls.append((v, s))
-        world = real_sample(v, s, seed)
-        assert world.sampled
-        return world
-
-    game.sample_state = spy  # type: ignore[method-assign,assignment]
+    calls = spy_on_samples(game)
     ViewOnly.calls = 0
     bot = RolloutBot(game, ViewOnly(game), rollouts=40, horizon=4, evaluate=halali_evaluate)
     action = bot.plan(view, seat, 0.0).action
