@@ -33,7 +33,7 @@ from spieltisch.bots.ladder import (
 )
 from spieltisch.engine import Result, SpieltischError, State
 from tests.helpers.halali import make_state, parse_diagram
-from tests.helpers.sampling import spy_on_samples
+from tests.helpers.sampling import play_with_search, spy_on_samples
 
 SINGLE = {"match": "single"}
 
@@ -195,26 +195,7 @@ def test_rewards_share_tied_places_and_orient_scores_by_rank() -> None:
 def test_every_turn_based_game_gets_legal_moves_from_views(name: str) -> None:
     """The same search, through the contract only, on every other registered game."""
     game = spieltisch.load(name)
-    state = game.new_state(seed=3)
-    rng = random.Random(3)
-    seen = spy_on_samples(game)
-    bot = search_bot(game, "ismcts", seed=1, iterations=3)
-    decisions = 0
-    for _ in range(400):
-        if state.is_over() or decisions >= 4:
-            break
-        seat = state.active_seats()[0]
-        view = state.view(seat)
-        if len(view["legal_actions"]) > 1 and rng.random() < 0.2:
-            seen.clear()
-            action = bot.plan(view, seat, 0.0).action
-            assert seen and all(v == view and s == seat for v, s in seen)
-            decisions += 1
-        else:
-            action = rng.choice(state.legal_actions(seat))
-        assert str(action) in view["legal_actions"]
-        state.apply(seat, action)
-    assert decisions == 4
+    play_with_search(game.new_state(seed=3), search_bot(game, "ismcts", seed=1, iterations=3), 4)
 
 
 def test_keep_margin_keeps_the_guiding_bots_move_unless_clearly_beaten() -> None:

@@ -21,7 +21,7 @@ from spieltisch.bots.rollout import RolloutBot
 from spieltisch.engine import SpieltischError, State, View
 from tests.bots.test_ismcts import SINGLE, bear_position
 from tests.helpers.hydra_endgame import find_last_trick_position
-from tests.helpers.sampling import spy_on_samples
+from tests.helpers.sampling import play_with_search, spy_on_samples
 
 
 class ViewOnly(Bot):
@@ -157,23 +157,7 @@ def test_refuses_real_time_games_and_cut_offs_without_an_evaluator() -> None:
 @pytest.mark.parametrize("name", [g for g in spieltisch.games() if g not in REAL_TIME_GAMES])
 def test_every_turn_based_game_gets_legal_moves_from_the_strong_level(name: str) -> None:
     game = spieltisch.load(name)
-    state = game.new_state(seed=3)
-    rng = random.Random(3)
-    bot = search_bot(game, "strong", seed=1, iterations=12)
-    decisions = 0
-    for _ in range(400):
-        if state.is_over() or decisions >= 3:
-            break
-        seat = state.active_seats()[0]
-        view = state.view(seat)
-        if len(view["legal_actions"]) > 1 and rng.random() < 0.2:
-            action = bot.plan(view, seat, 0.0).action
-            decisions += 1
-        else:
-            action = rng.choice(state.legal_actions(seat))
-        assert str(action) in view["legal_actions"]
-        state.apply(seat, action)
-    assert decisions == 3
+    play_with_search(game.new_state(seed=3), search_bot(game, "strong", seed=1, iterations=12), 3)
 
 
 def test_plan_async_gives_the_same_move_in_a_worker_process() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,3 +54,15 @@ def browser() -> Iterator[object]:
 def shot(page: object, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def new_page(browser: Any, lang: str = "en", mobile: bool = False, height: int = 900) -> Any:
+    """A page in a fresh context with ``lang`` chosen; ``page.errors`` collects page errors."""
+    size = {"width": 390, "height": 844} if mobile else {"width": 1280, "height": height}
+    ctx = browser.new_context(viewport=size, locale=lang)
+    ctx.add_init_script(f"localStorage.setItem('spieltisch.lang', '{lang}')")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page

@@ -11,20 +11,9 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import shot
+from .conftest import new_page, shot
 
 pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed")
-
-
-def _new_page(browser: Any, lang: str = "en", mobile: bool = False) -> Any:
-    size = {"width": 390, "height": 844} if mobile else {"width": 1280, "height": 900}
-    ctx = browser.new_context(viewport=size, locale=lang)
-    ctx.add_init_script(f"localStorage.setItem('spieltisch.lang', '{lang}')")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
 
 
 def _create(page: Any, server: Server, name: str, second: str, match: str | None = None) -> str:
@@ -79,8 +68,8 @@ def _wait(cond: Any, page: Any, seconds: float = 20.0) -> None:
 
 
 def test_two_browsers_play_halali_to_the_end_with_a_reload(browser: Any, server: Server) -> None:
-    ada = _new_page(browser, "de")
-    bob = _new_page(browser, "en")
+    ada = new_page(browser, "de")
+    bob = new_page(browser, "en")
     tid = _create(ada, server, "Ada", "human", match="single")
     ada.wait_for_selector("#invite")
     invite = ada.input_value("#invite")
@@ -130,7 +119,7 @@ def test_two_browsers_play_halali_to_the_end_with_a_reload(browser: Any, server:
 def test_bot_table_runs_to_the_end_and_a_reload_keeps_the_seat(
     browser: Any, server: Server
 ) -> None:
-    page = _new_page(browser, "en")
+    page = new_page(browser, "en")
     _create(page, server, "Cleo", "bot")
     page.wait_for_selector("#status .myturn")
     rng = random.Random(3)
@@ -143,12 +132,12 @@ def test_bot_table_runs_to_the_end_and_a_reload_keeps_the_seat(
     page.wait_for_selector("#status .myturn")
     assert _log_len(page) == log_before  # the log comes back too
     assert page.locator('.player[data-seat="0"] .badge').count() == 1
-    mobile = _new_page(browser, "de", mobile=True)
+    mobile = new_page(browser, "de", mobile=True)
     mobile.goto(page.url)
     mobile.wait_for_selector(".board")
     shot(mobile, "05-mobile-spectator-de")
     # A table of two bots, opened in the lobby, plays on its own to the end.
-    watcher = _new_page(browser, "en")
+    watcher = new_page(browser, "en")
     watcher.goto(server.base + "/")
     watcher.wait_for_selector("#create")
     watcher.wait_for_selector(".table-list li")
@@ -163,7 +152,7 @@ def test_bot_table_runs_to_the_end_and_a_reload_keeps_the_seat(
 
 
 def test_illegal_move_shows_its_rule_in_english_and_german(browser: Any, server: Server) -> None:
-    page = _new_page(browser, "en")
+    page = new_page(browser, "en")
     _create(page, server, "Dora", "bot")
     page.wait_for_selector("#status .myturn")
     page.fill("#move", "b2-b3")
@@ -193,7 +182,7 @@ def test_lobby_names_bot_levels_and_rule_options_in_german_and_english(
         ("de", {"random": "Zufall", "rules": "Regelbot", "strong": "Stark"}, "Regelwerk"),
         ("en", {"random": "Random", "rules": "Rule-based", "strong": "Strong"}, "Rule set"),
     ):
-        page = _new_page(browser, lang)
+        page = new_page(browser, lang)
         page.goto(server.base + "/")
         page.wait_for_selector("#level-1 option", state="attached")
         shown = page.eval_on_selector_all(

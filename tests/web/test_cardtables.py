@@ -22,9 +22,9 @@ from spieltisch.store import Store
 from spieltisch.store.repository import SeatRecord
 from tests.server.procserver import Server
 
-from .conftest import ARTIFACTS, shot
+from .conftest import ARTIFACTS, new_page, shot
 from .kalooki_script import plan
-from .test_browser import _log_len, _my_turn, _new_page, _wait
+from .test_browser import _log_len, _my_turn, _wait
 
 pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed")
 
@@ -77,7 +77,7 @@ def _hydra_step(page: Any) -> bool:
 def test_HY_full_game_one_person_four_bots_with_reload_and_replay(
     browser: Any, server: Server
 ) -> None:
-    page = _new_page(browser, "en")
+    page = new_page(browser, "en")
     page.goto(server.base + "/")
     page.wait_for_selector("#create")
     page.select_option("#game", "hydra")
@@ -121,7 +121,7 @@ def test_HY_full_game_one_person_four_bots_with_reload_and_replay(
     assert "wins the trick" in page.inner_text("#log")
     shot(page, "hydra-result-en")
     _docs_copy("hydra-midtrick-en", "hydra.png")
-    mobile = _new_page(browser, "de", mobile=True)
+    mobile = new_page(browser, "de", mobile=True)
     mobile.goto(f"{server.base}/replay/{tid}")
     mobile.wait_for_selector("#replay-step")
     for n in range(1, 4):
@@ -162,7 +162,7 @@ def kalooki_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
 
 
 def _seat_page(browser: Any, server: Server, seat: int, lang: str, mobile: bool) -> Any:
-    page = _new_page(browser, lang, mobile)
+    page = new_page(browser, lang, mobile)
     page.context.add_init_script(
         f"localStorage.setItem('spieltisch.seat.{TABLE}', "
         f"JSON.stringify({{seat: {seat}, token: '{TOKENS[seat]}'}}))"

@@ -13,7 +13,7 @@ from spieltisch.games.halligalli.bell import is_bell_valid
 from spieltisch.games.halligalli.cards import card_by_name
 from tests.server.procserver import Server
 
-from .conftest import shot
+from .conftest import new_page, shot
 
 pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed")
 
@@ -48,11 +48,8 @@ def open_table(page: Any, server: Server, *, coach: bool = True) -> None:
 
 
 def test_HG_R8_human_flips_and_rings_with_the_keyboard(browser: Any, server: Server) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 960}, locale="en")
-    ctx.add_init_script("localStorage.setItem('spieltisch.lang', 'en')")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(browser, height=960)
+    errors = page.errors
     open_table(page, server)
     shot(page, "halligalli-start")
     assert page.locator(".hg-seat").count() == 3
@@ -88,7 +85,7 @@ def test_HG_R8_human_flips_and_rings_with_the_keyboard(browser: Any, server: Ser
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "halligalli-mobile")
     assert not errors, errors
-    ctx.close()
+    page.context.close()
 
 
 def _finale_state(seed: int) -> Any:

@@ -17,7 +17,7 @@ from spieltisch.games.halligalli.bell import is_bell_valid
 from spieltisch.games.halligalli.cards import card_by_name
 from tests.server.procserver import Server
 
-from .conftest import shot
+from .conftest import new_page, shot
 from .test_halligalli_browser import open_table
 
 pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed")
@@ -67,11 +67,8 @@ def _finale_move(page: Any, look: dict[str, Any], throws: int) -> int:
 
 
 def test_HG_R10_full_game_through_the_ui_to_the_finale(browser: Any, server: Server) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 960}, locale="en")
-    ctx.add_init_script("localStorage.setItem('spieltisch.lang', 'en')")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(browser, height=960)
+    errors = page.errors
     open_table(page, server, coach=False)
     assert page.locator(".hg-seat").count() == 3
     assert page.locator("#hg-coach").count() == 0  # coach off
@@ -134,4 +131,4 @@ def test_HG_R10_full_game_through_the_ui_to_the_finale(browser: Any, server: Ser
     assert "Ada" in page.inner_text("#result")
     assert "Game over" in page.inner_text("body")
     assert not errors, errors
-    ctx.close()
+    page.context.close()

@@ -45,8 +45,7 @@ StopRule = Callable[[State, State], bool]
 class RolloutBot(Bot):
     """Plays the move whose rollouts under ``base`` score best, guarded by ``base``'s move.
 
-    :param base: the policy improved on; it plays every rollout move (and ``epsilon``
-        of them at random).
+    :param base: the policy improved on; it plays every rollout move.
     :param rollouts: rollouts per decision (one candidate, one world); deterministic.
     :param time_ms: thinking time per decision instead: the first world's rollouts are
         timed and the budget set to what fits.
@@ -73,7 +72,6 @@ class RolloutBot(Bot):
         horizon: int | None = None,
         stop: StopRule | None = None,
         evaluate: Evaluator | None = None,
-        epsilon: float = 0.0,
         z: float = 1.65,
         margin: float = 0.0,
         score_weight: float = SCORE_WEIGHT,
@@ -93,7 +91,6 @@ class RolloutBot(Bot):
         self.horizon = horizon
         self.stop = stop
         self.evaluate = evaluate
-        self.epsilon = epsilon
         self.z = z
         self.margin = margin
         self.score_weight = score_weight
@@ -162,7 +159,6 @@ class RolloutBot(Bot):
         """The reward of ``seat`` after ``action`` in a copy of ``world``, played out."""
         state = world.clone()
         state.apply(seat, action)
-        rng = random.Random(roll_seed)
         self.base.rng = random.Random(roll_seed)
         plies = 0
         while not state.is_over():
@@ -172,11 +168,7 @@ class RolloutBot(Bot):
                 assert self.evaluate is not None
                 return self.evaluate(state)[seat]
             actor = state.active_seats()[0]
-            if self.epsilon and rng.random() < self.epsilon:
-                move = rng.choice(state.legal_actions(actor))
-            else:
-                move = self.base.plan(state.view(actor), actor, 0.0).action
-            state.apply(actor, move)
+            state.apply(actor, self.base.plan(state.view(actor), actor, 0.0).action)
             plies += 1
         result = state.result()
         assert result is not None
