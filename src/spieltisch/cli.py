@@ -265,7 +265,7 @@ def list_games(
             players = str(info.min_players)
         options = "\n".join(
             f"{o.name} = {o.default!r}"
-            + (f"  ({' | '.join(map(str, o.choices))})" if o.choices else "")
+            + (f"  ({' | '.join(map(str, o.values() or ()))})" if o.choices else "")
             for o in info.options
         )
         table.add_row(

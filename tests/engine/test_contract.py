@@ -13,6 +13,7 @@ from spieltisch.engine import (
     NoRecord,
     Option,
     SpieltischError,
+    Text,
     UnknownGame,
     derive_rng,
     ranks_from_keys,
@@ -42,13 +43,23 @@ def test_option_value_outside_its_choices_is_refused() -> None:
 
 
 def test_option_type_is_checked_and_bool_is_not_int() -> None:
-    opts = (Option("n", 1, "a number", kind=int),)
+    opts = (Option("n", 1, Text("Zahl", "number"), Text("eine Zahl", "a number"), kind=int),)
     assert validate("g", opts, {}) == {"n": 1}
     assert validate("g", opts, {"n": 3}) == {"n": 3}
     with pytest.raises(InvalidOption):
         validate("g", opts, {"n": True})
     with pytest.raises(InvalidOption):
         validate("g", opts, {"n": "3"})
+
+
+def test_option_limits_name_the_option_in_both_languages() -> None:
+    opts = (Option("n", 1, Text("Zahl", "number"), Text("", ""), kind=int, minimum=0, maximum=9),)
+    with pytest.raises(InvalidOption) as caught:
+        validate("g", opts, {"n": 10})
+    assert caught.value.option == "n"
+    assert caught.value.text is not None
+    assert "höchstens 9" in caught.value.text.de
+    assert "at most 9" in caught.value.text.en
 
 
 def test_player_count_is_validated() -> None:

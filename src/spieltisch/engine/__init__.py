@@ -5,29 +5,50 @@ from .errors import (
     InvalidNotation,
     InvalidOption,
     InvalidPlayers,
+    InvalidSetup,
     NoRecord,
     SpieltischError,
     UnknownGame,
 )
-from .game import Action, Event, Game, GameInfo, Result, State, View, ranks_from_keys
-from .options import Option
+from .game import (
+    Action,
+    Dynamics,
+    Event,
+    Faces,
+    Game,
+    GameInfo,
+    PlayerLimit,
+    Result,
+    State,
+    View,
+    ranks_from_keys,
+)
+from .options import Choice, Option
 from .registry import game_class, games, load, replay
 from .rng import derive_rng, shuffled
+from .text import LANGS, Text
 
 __all__ = [
+    "LANGS",
     "Action",
+    "Choice",
+    "Dynamics",
     "Event",
+    "Faces",
     "Game",
     "GameInfo",
     "IllegalAction",
     "InvalidNotation",
     "InvalidOption",
     "InvalidPlayers",
+    "InvalidSetup",
     "NoRecord",
     "Option",
+    "PlayerLimit",
     "Result",
     "SpieltischError",
     "State",
+    "Text",
     "UnknownGame",
     "View",
     "derive_rng",

@@ -4,15 +4,31 @@ Every failure a caller can cause has its own class under :class:`SpieltischError
 server can turn each into a stable error code and a client can tell "you may not do
 that" (:class:`IllegalAction`) from "I cannot read that" (:class:`InvalidNotation`).
 All of them are ``ValueError`` subclasses, like python-chess's move errors.
+
+Setup errors (:class:`InvalidSetup` and its kinds) name the option or rule at fault and
+carry their message in German and English, because they reach players in the lobby.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from .text import Text
 
 
 class SpieltischError(ValueError):
     """Base class of every error the engine raises on bad input."""
 
     code = "error"
+
+    def __init__(self, message: str | Text) -> None:
+        self.text = message if isinstance(message, Text) else None
+        """The message in German and English, where the error is meant for players."""
+        super().__init__(str(message))
+
+    def detail(self) -> dict[str, Any]:
+        """What a client needs to explain the error in the user's language."""
+        return {"text": self.text.to_json()} if self.text else {}
 
 
 class UnknownGame(SpieltischError):
@@ -21,20 +37,45 @@ class UnknownGame(SpieltischError):
     code = "game/unknown"
 
 
-class InvalidOption(SpieltischError):
+class InvalidSetup(SpieltischError):
+    """A table that cannot start: a bad option, a bad player count, or both together.
+
+    ``option`` names the rule option at fault (if one is), ``rule`` the rule id behind the
+    limit (if the documents give one).
+    """
+
+    code = "game/invalid_setup"
+
+    def __init__(
+        self, message: str | Text, *, option: str | None = None, rule: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.option = option
+        self.rule = rule
+
+    def detail(self) -> dict[str, Any]:
+        out = super().detail()
+        if self.option is not None:
+            out["option"] = self.option
+        if self.rule is not None:
+            out["rule"] = self.rule
+        return out
+
+
+class InvalidOption(InvalidSetup):
     """A rule option is unknown or has a value outside its range."""
 
     code = "game/invalid_option"
 
 
-class InvalidPlayers(SpieltischError):
-    """The number of players is outside what the game allows."""
+class InvalidPlayers(InvalidSetup):
+    """The number of players is outside what the game allows with its options."""
 
     code = "game/invalid_players"
 
 
 class InvalidNotation(SpieltischError):
-    """A text or JSON action (or a JSON state) could not be read."""
+    """A text or JSON action (or a JSON state or position) could not be read."""
 
     code = "action/invalid_notation"
 
@@ -58,6 +99,7 @@ class IllegalAction(SpieltischError):
 
 
 class NoRecord(SpieltischError):
-    """The state was sampled from a view, so no seed and action list can rebuild it."""
+    """The state was not made by ``new_state`` and its actions, so no seed and action list
+    can rebuild it (sampled from a view, or built from a position)."""
 
     code = "state/no_record"

@@ -9,13 +9,18 @@ own rules. See ``docs/api.md`` for the full contract.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, Protocol, Self
+
+from typing_extensions import TypeVar
 
 from .errors import IllegalAction, InvalidNotation, InvalidPlayers, NoRecord
 from .options import Option, validate
+from .text import Text
 
 Event = dict[str, Any]
 """Something that happened, JSON-ready: ``{"type": ..., ...}``."""
@@ -37,9 +42,64 @@ class Action(Protocol):
     def __hash__(self) -> int: ...
 
 
+class Dynamics(StrEnum):
+    """How time enters a game (OpenSpiel's ``GameType.Dynamics``)."""
+
+    TURN_BASED = "turn_based"
+    """Seats act when the rules say it is their turn; how long they think does not count."""
+    REAL_TIME = "real_time"
+    """*When* a seat acts is part of the game (a bell): a live table needs the game's
+    real-time adapter, and tree search over turns does not model it."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLimit:
+    """While option ``option`` has the value ``value``, at most ``max_players`` play."""
+
+    option: str
+    value: Any
+    max_players: int
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "option": self.option,
+            "value": self.value,
+            "max_players": self.max_players,
+            "rule": self.rule,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Faces:
+    """Where a game's faces live, as ``"module:attribute"`` paths.
+
+    A path that starts with a dot is relative to the game's package. Faces are imported
+    only when someone asks for them (:meth:`Game.face`), so the rules core never pays for
+    numpy, Rich or the bots, and no face outside the game's package names the game.
+    """
+
+    bots: str | None = None
+    """The game's bot ladder (:class:`spieltisch.bots.GameBots`)."""
+    encoder: str | None = None
+    """Its tensor encoder class (:class:`spieltisch.interop.encoders.Encoder`)."""
+    terminal: str | None = None
+    """Its terminal face (:class:`spieltisch.terminal.Face`)."""
+    hints: str | None = None
+    """Its hints: a mapping of hint name to :class:`spieltisch.engine.Hint`."""
+    realtime: str | None = None
+    """Its real-time adapter (:class:`spieltisch.table.RealtimeAdapter`), for
+    :attr:`Dynamics.REAL_TIME` games."""
+    web: str | None = None
+    """The browser module drawing the table: ``web/games/<web>.js``."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """What a game is, declared once at the top of its module (OpenSpiel's GameType)."""
+    """What a game is, declared once at the top of its module (OpenSpiel's GameType).
+
+    Every face reads what varies by game from here; none of them names a game.
+    """
 
     name: str
     """Registry name, e.g. ``"halali"``."""
@@ -57,6 +117,12 @@ class GameInfo:
     """Rule id cited when a seat acts out of turn."""
     max_plies: int | None = None
     """An upper bound on the number of actions in one state, if the rules give one."""
+    dynamics: Dynamics = Dynamics.TURN_BASED
+    player_limits: tuple[PlayerLimit, ...] = ()
+    """Narrower player ranges that some option values impose."""
+    faces: Faces = Faces()
+    players_rule: str | None = None
+    """The rule id that sets the player range, if the documents give one."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -65,9 +131,12 @@ class GameInfo:
             "min_players": self.min_players,
             "max_players": self.max_players,
             "default_players": self.default_players,
+            "player_limits": [p.to_json() for p in self.player_limits],
             "options": [o.to_json() for o in self.options],
             "chance": self.chance,
             "perfect_information": self.perfect_information,
+            "dynamics": str(self.dynamics),
+            "web": self.faces.web,
         }
 
 
@@ -217,7 +286,12 @@ class State(ABC):
         """The game-specific part of ``to_json``."""
 
 
-class Game(ABC):
+StateT = TypeVar("StateT", bound=State, default=State, covariant=True)
+
+_FACES: dict[tuple[str, str], Any] = {}
+
+
+class Game(ABC, Generic[StateT]):
     """A rule set with validated options; the factory of states."""
 
     info: ClassVar[GameInfo]
@@ -225,32 +299,83 @@ class Game(ABC):
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = validate(self.info.name, self.info.options, options)
 
-    def new_state(self, players: int | None = None, seed: int = 0) -> State:
+    # -- setup ---------------------------------------------------------------------------
+    def player_range(self) -> tuple[int, int]:
+        """Least and most players with these options (``info.player_limits`` applied)."""
+        most = self.info.max_players
+        for limit in self.info.player_limits:
+            if self.options.get(limit.option) == limit.value:
+                most = min(most, limit.max_players)
+        return self.info.min_players, most
+
+    def check_setup(self, players: int) -> None:
+        """Refuse a table that could not start: ``players`` seats with these options.
+
+        The one check of a setup: ``new_state`` calls it, the lobby calls it before it
+        stores a table, nothing else re-implements it.
+
+        :raises InvalidPlayers: a seat count outside :meth:`player_range`.
+        :raises InvalidOption: an option that does not fit the seat count.
+        """
+        low, high = self.player_range()
+        if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+            self._refuse_players(players, low, high)
+        self._check_setup(players)
+
+    def _refuse_players(self, players: Any, low: int, high: int) -> None:
+        span_de = f"{low} bis {high}" if high > low else str(low)
+        span_en = f"{low} to {high}" if high > low else str(low)
+        de = f"{self.info.title} wird von {span_de} Spielern gespielt, nicht von {players!r}"
+        en = f"{self.info.title} is played by {span_en} players, not {players!r}"
+        option, rule = None, self.info.players_rule
+        for limit in self.info.player_limits:
+            if (
+                self.options.get(limit.option) == limit.value
+                and isinstance(players, int)
+                and limit.max_players < players <= self.info.max_players
+            ):
+                named = next(o for o in self.info.options if o.name == limit.option)
+                option, rule = limit.option, limit.rule or named.rule or rule
+                de += f" (mehr nur mit der Option „{named.label.de}“)"
+                en += f" (more only with the option {named.label.en!r}, {limit.option})"
+        if rule:
+            de, en = f"{de}, {rule}", f"{en}, {rule}"
+        raise InvalidPlayers(Text(de, en), option=option, rule=rule)
+
+    def _check_setup(self, players: int) -> None:
+        """Game-specific setup checks beyond the player range (``players`` is in range)."""
+
+    def new_state(self, players: int | None = None, seed: int = 0) -> StateT:
         """A new game for ``players`` seats (default: the game's usual number).
 
-        :raises InvalidPlayers: outside the game's player range.
+        :raises InvalidSetup: see :meth:`check_setup`.
         """
         count = self.info.default_players if players is None else players
-        if (
-            not isinstance(count, int)
-            or isinstance(count, bool)
-            or not self.info.min_players <= count <= self.info.max_players
-        ):
-            raise InvalidPlayers(
-                f"{self.info.name} is played by {self.info.min_players}"
-                + (
-                    f" to {self.info.max_players}"
-                    if self.info.max_players > self.info.min_players
-                    else ""
-                )
-                + f" players, not {count!r}"
-            )
+        self.check_setup(count)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InvalidPlayers(f"seed must be an integer, got {seed!r}")
         return self._new_state(count, seed)
 
     @abstractmethod
-    def _new_state(self, players: int, seed: int) -> State: ...
+    def _new_state(self, players: int, seed: int) -> StateT: ...
+
+    # -- faces ---------------------------------------------------------------------------
+    def face(self, kind: str) -> Any:
+        """The game's face ``kind`` (a field of :class:`Faces`), or ``None`` if it has none.
+
+        Loaded on first use and remembered, so asking is cheap.
+        """
+        if kind not in {f.name for f in fields(Faces)} or kind == "web":
+            raise ValueError(f"no face kind {kind!r}")
+        target: str | None = getattr(self.info.faces, kind)
+        if target is None:
+            return None
+        key = (self.info.name, kind)
+        if key not in _FACES:
+            module, _, attr = target.partition(":")
+            package = type(self).__module__.rpartition(".")[0]
+            _FACES[key] = getattr(importlib.import_module(module, package), attr)
+        return _FACES[key]
 
     @abstractmethod
     def parse_action(self, text: str) -> Any:
@@ -266,7 +391,7 @@ class Game(ABC):
         :raises InvalidNotation: on malformed data.
         """
 
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
+    def state_from_json(self, data: Mapping[str, Any]) -> StateT:
         """Rebuild a state from ``state.to_json()``.
 
         :raises InvalidNotation: on malformed data or another game's state.
@@ -293,7 +418,7 @@ class Game(ABC):
         """Fill ``state`` (fresh from ``_new_state``) from its ``_dump()``."""
 
     @abstractmethod
-    def sample_state(self, view: View, seat: int | None, seed: int) -> State:
+    def sample_state(self, view: View, seat: int | None, seed: int) -> StateT:
         """A full state that shows exactly ``view`` to ``seat``, hidden parts drawn at random.
 
         The result is marked ``sampled``: it can be played on but has no record.

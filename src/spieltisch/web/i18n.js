@@ -113,34 +113,6 @@ const LEVELS = {
   },
 };
 
-// Rule options by game and name: a label, and in German the explanation (the English one
-// comes with the option from the server, where it is written next to the rule it changes).
-const OPTIONS = {
-  de: {
-    "halali.variant": ["Regelwerk", "HA-R8: „kosmos“ ist die Kosmos-Anleitung (Punktgleichstand: mehr gewonnene Plättchen gewinnt); „brettspielnetz“ die Brettspielnetz-Seite (Punktgleichstand ist unentschieden, 50 volle Züge ohne Aufdecken oder Schlagen sind unentschieden)."],
-    "halali.match": ["Partie", "Spiele pro Partie: „auto“ folgt dem Regelwerk (Kosmos: zwei Spiele mit getauschten Rollen, Punkte zusammengezählt; Brettspielnetz: ein Spiel), oder „single“ / „double“."],
-    "halligalli.full_deck": ["Alle 128 Karten", "HG-R1: Aus (Standard) spielt 120 Karten, ohne je 2 Einfrucht-Karten pro Frucht, wie der Anhang empfiehlt; an spielt alle 128 (Reste des Austeilens werden das Extraleben des ersten Schwimmers, HG-R6)."],
-    "halligalli.stray_cards": ["Streukarten", "HG-R7 (§4.2): An (Standard) lässt Spieler mit Karten außer der Reihe aufdecken; die Karte bleibt liegen und zählt. Aus: strenge Reihenfolge."],
-    "halligalli.handicap_ms": ["Vorgabe (ms)", "HG-R9 (§4.4): Klingelverzögerung pro Platz in Millisekunden, kommagetrennt in Platzreihenfolge, z. B. „0,0,250“ (fehlende Plätze: 0)."],
-    "halligalli.card_backs": ["Kartenrücken zeigen", "Anhang: Die beiden Ausgaben haben verschiedene Rückseiten. An (Standard) zeigt allen die Ausgabe der obersten Karte jedes Nachziehstapels."],
-    "halligalli.first_flipper": ["Wer beginnt", "HG-R13: Platz, der zuerst aufdeckt; −1 (Standard) lost ihn aus. In einer Serie beginnt links vom letzten Sieger."],
-    "halligalli.coach": ["Trainer", "Tischeinstellung: zeigt jedem die Chance, dass die nächste Karte das Klingeln richtig macht. In gewerteten Spielen aus; die Regeln ändern sich nicht."],
-    "hydra.games": ["Spiele", "Spiele pro Partie (HY 1.2.2): 0 = eine volle Runde der Geber (so viele Spiele wie Plätze), sonst 1 bis 100. Armut-Neugaben zählen nicht."],
-    "hydra.second_h10_wins": ["Zweite ♥10 sticht", "HY-R5-Option: Von zwei ♥10 gewinnt die zweite, solange ♥10 Trumpf ist, außer im letzten Stich. Standard: die erste von zwei gleichen Karten gewinnt."],
-    "kalooki.format": ["Spielform", "KA-R8: „ring“ spielt eine Runde pro Pott und zahlt ihn nach Strafpunkten aus; „club“ spielt Runden, bis ein Spieler übrig ist (wer über 150 kommt, scheidet aus)."],
-    "kalooki.stake": ["Einsatz", "KA-R8: was jeder Spieler in den Pott legt (eine positive ganze Zahl)."],
-    "kalooki.six_players": ["Fünf oder sechs Spieler", "KA-R1-Option: erlaubt 5 oder 6 Spieler (sonst 2 bis 4)."],
-  },
-  en: {
-    "halali.variant": ["Rule set"], "halali.match": ["Match"],
-    "halligalli.full_deck": ["All 128 cards"], "halligalli.stray_cards": ["Stray cards"],
-    "halligalli.handicap_ms": ["Handicap (ms)"], "halligalli.card_backs": ["Show card backs"],
-    "halligalli.first_flipper": ["First to flip"], "halligalli.coach": ["Coach"],
-    "hydra.games": ["Games"], "hydra.second_h10_wins": ["Second ♥10 wins"],
-    "kalooki.format": ["Format"], "kalooki.stake": ["Stake"], "kalooki.six_players": ["Five or six players"],
-  },
-};
-
 let lang = localStorage.getItem("spieltisch.lang") || (navigator.language || "en").slice(0, 2);
 if (!TEXT[lang]) lang = "en";
 const listeners = [];
@@ -159,10 +131,14 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? "");
 }
 
-/** Label and explanation of a game's rule option in the chosen language. */
-export function optionText(game, option) {
-  const [label, doc] = OPTIONS[lang][`${game}.${option.name}`] ?? [];
-  return { label: label ?? option.name, doc: doc ?? option.doc };
+/** A bilingual text from the server ({de, en}) in the chosen language. */
+export function pick(text) {
+  return text ? text[lang] ?? text.en : "";
+}
+
+/** Label and explanation of a game's rule option, as the game declares them. */
+export function optionText(option) {
+  return { label: pick(option.label), doc: pick(option.help) };
 }
 
 export function levelName(level) {

@@ -62,10 +62,10 @@ function createForm(games) {
     for (const o of g.options) {
       const id = `opt-${o.name}`;
       let input;
-      if (o.choices) input = el("select", { id, "data-option": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, String(c) + (c === o.default ? ` (${t("default")})` : ""))));
+      if (o.choices) input = el("select", { id, "data-option": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c.value), selected: c.value === o.default }, pick(c.label) + (c.value === o.default ? ` (${t("default")})` : ""))));
       else if (o.type === "bool") input = el("input", { id, type: "checkbox", "data-option": o.name, checked: o.default });
-      else input = el("input", { id, "data-option": o.name, value: o.default, type: o.type === "int" ? "number" : "text" });
-      const text = optionText(g.name, o);
+      else input = el("input", { id, "data-option": o.name, value: o.default, type: o.type === "int" ? "number" : "text", min: o.minimum ?? undefined, max: o.maximum ?? undefined });
+      const text = optionText(o);
       optBox.append(el("div", { class: "field" }, el("label", { for: id }, text.label), input, el("small", { class: "muted" }, text.doc)));
     }
     countSel.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => {

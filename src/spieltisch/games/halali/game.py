@@ -10,10 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from spieltisch.engine import (
+    Choice,
+    Faces,
     Game,
     GameInfo,
     InvalidNotation,
     Option,
+    Text,
     View,
     derive_rng,
 )
@@ -44,28 +47,54 @@ INFO = GameInfo(
         Option(
             "variant",
             "kosmos",
-            "Rule set (HA-R8): 'kosmos' is the Kosmos rulebook (points tie: more won tiles "
-            "wins); 'brettspielnetz' is the Brettspielnetz page (points tie is a draw, 50 full "
-            "moves without a reveal or capture is a draw).",
-            choices=("kosmos", "brettspielnetz"),
+            Text("Regelwerk", "Rule set"),
+            Text(
+                "HA-R8: die Kosmos-Anleitung (bei Punktgleichstand gewinnt, wer mehr Plättchen "
+                "gewonnen hat) oder die Brettspielnetz-Seite (Punktgleichstand ist "
+                "unentschieden; 50 volle Züge ohne Aufdecken oder Schlagen sind unentschieden).",
+                "HA-R8: the Kosmos rulebook (a points tie goes to whoever won more tiles) or the "
+                "Brettspielnetz page (a points tie is a draw; 50 full moves without a reveal or "
+                "a capture are a draw).",
+            ),
             kind=str,
+            choices=(
+                Choice("kosmos", Text("Kosmos-Anleitung", "Kosmos rulebook")),
+                Choice("brettspielnetz", Text("Brettspielnetz", "Brettspielnetz")),
+            ),
+            rule="HA-R8",
         ),
         Option(
             "match",
             "auto",
-            "Games per match: 'auto' follows the variant (Kosmos two games with the roles "
-            "swapped, points added; Brettspielnetz one game), or 'single' / 'double'.",
-            choices=("auto", "single", "double"),
+            Text("Partie", "Match"),
+            Text(
+                "Spiele pro Partie: wie im Regelwerk (Kosmos: zwei Spiele mit getauschten "
+                "Rollen, Punkte zusammengezählt; Brettspielnetz: ein Spiel), oder fest eins "
+                "oder zwei.",
+                "Games per match: as the rule set says (Kosmos: two games with the roles "
+                "swapped, points added; Brettspielnetz: one game), or always one or two.",
+            ),
             kind=str,
+            choices=(
+                Choice("auto", Text("wie im Regelwerk", "as the rule set says")),
+                Choice("single", Text("ein Spiel", "one game")),
+                Choice("double", Text("zwei Spiele", "two games")),
+            ),
         ),
     ),
     chance=True,
     perfect_information=False,
     turn_rule="HA §Spielvorbereitungen",
+    faces=Faces(
+        bots=".faces.bots:BOTS",
+        encoder=".faces.encoder:HalaliEncoder",
+        terminal=".faces.terminal:FACE",
+        web="halali",
+    ),
 )
 
 
-class Halali(Game):
+class Halali(Game[HalaliState]):
     """Rudi Hoffmann's Halali! for two players (Kosmos 2000/2012)."""
 
     info = INFO

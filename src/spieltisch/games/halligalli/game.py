@@ -12,11 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from spieltisch.engine import (
+    Choice,
+    Dynamics,
+    Faces,
     Game,
     GameInfo,
     InvalidNotation,
     InvalidOption,
     Option,
+    Text,
     View,
     derive_rng,
 )
@@ -31,55 +35,97 @@ from .state import PLY_CAP, TURN_RULE, HalliGalliState
 
 MAX_HANDICAP_MS = 5000
 
+MAX_SEATS = 6
+
 INFO = GameInfo(
     name="halligalli",
     title="Halli-Galli-Extreem",
     min_players=3,
-    max_players=6,
+    max_players=MAX_SEATS,
     default_players=6,
     options=(
         Option(
             "full_deck",
             False,
-            "HG-R1: False (default) plays 120 cards, without 2 one-fruit cards per fruit as "
-            "the appendix recommends; True plays all 128 (leftovers of the deal become the "
-            "first swimmer's extra life, HG-R6).",
+            Text("Alle 128 Karten", "All 128 cards"),
+            Text(
+                "HG-R1: Aus (Standard) spielt 120 Karten, ohne je 2 Einfrucht-Karten pro "
+                "Frucht, wie der Anhang empfiehlt; an spielt alle 128 (Reste des Austeilens "
+                "werden das Extraleben des ersten Schwimmers, HG-R6).",
+                "HG-R1: off (default) plays 120 cards, without 2 one-fruit cards per fruit as "
+                "the appendix recommends; on plays all 128 (cards left over from the deal "
+                "become the first swimmer's extra life, HG-R6).",
+            ),
             kind=bool,
+            rule="HG-R1",
         ),
         Option(
             "stray_cards",
             True,
-            "HG-R7 (§4.2): True (default) lets players with cards flip out of turn; the card "
-            "stays and counts. False plays strict turns.",
+            Text("Streukarten", "Stray cards"),
+            Text(
+                "HG-R7 (§4.2): an (Standard) lässt Spieler mit Karten außer der Reihe "
+                "aufdecken; die Karte bleibt liegen und zählt. Aus: strenge Reihenfolge.",
+                "HG-R7 (§4.2): on (default) lets players with cards flip out of turn; the card "
+                "stays and counts. Off: strict turns.",
+            ),
             kind=bool,
+            rule="HG-R7",
         ),
         Option(
             "handicap_ms",
             "",
-            "HG-R9 (§4.4): ring delay per seat in milliseconds, comma-separated in seat "
-            "order, e.g. '0,0,250' (missing seats: 0). The table runtime applies it.",
+            Text("Vorgabe (ms)", "Handicap (ms)"),
+            Text(
+                "HG-R9 (§4.4): Klingelverzögerung pro Platz in Millisekunden, kommagetrennt "
+                f"in Platzreihenfolge, z. B. „0,0,250“ (fehlende Plätze: 0; höchstens "
+                f"{MAX_HANDICAP_MS}).",
+                "HG-R9 (§4.4): ring delay per seat in milliseconds, comma-separated in seat "
+                f"order, e.g. '0,0,250' (missing seats: 0; at most {MAX_HANDICAP_MS}).",
+            ),
             kind=str,
+            rule="HG-R9",
         ),
         Option(
             "card_backs",
             True,
-            "Appendix: the two editions have different backs. True (default) shows the "
-            "edition of every draw pile's top card to everyone.",
+            Text("Kartenrücken zeigen", "Show card backs"),
+            Text(
+                "Anhang: Die beiden Ausgaben haben verschiedene Rückseiten. An (Standard) "
+                "zeigt allen die Ausgabe der obersten Karte jedes Nachziehstapels.",
+                "Appendix: the two editions have different backs. On (default) shows everyone "
+                "the edition of every draw pile's top card.",
+            ),
             kind=bool,
         ),
         Option(
             "first_flipper",
             -1,
-            "HG-R13: seat that flips first; -1 (default) draws it from the seed. For a "
-            "series, start the next game left of the previous winner "
-            "(result.details['next_first_flipper']).",
+            Text("Wer beginnt", "First to flip"),
+            Text(
+                "HG-R13: der Platz, der zuerst aufdeckt, ausgelost (Standard) oder fest. In "
+                "einer Serie beginnt der Platz links vom letzten Sieger.",
+                "HG-R13: the seat that flips first, drawn by lot (default) or fixed. In a "
+                "series, the seat left of the last winner starts.",
+            ),
             kind=int,
+            choices=(
+                Choice(-1, Text("ausgelost", "drawn by lot")),
+                *(Choice(s, Text(f"Platz {s + 1}", f"Seat {s + 1}")) for s in range(MAX_SEATS)),
+            ),
+            rule="HG-R13",
         ),
         Option(
             "coach",
             False,
-            "Table setting: show each player the chance that the next card makes the bell "
-            "valid (bell.coach). Off in rated play; the rules do not change.",
+            Text("Trainer", "Coach"),
+            Text(
+                "Tischeinstellung: zeigt jedem die Chance, dass die nächste Karte das "
+                "Klingeln richtig macht. In gewerteten Spielen aus; die Regeln ändern sich "
+                "nicht.",
+                "Table setting: shows each player the chance that the next card makes the "
+                "bell right. Off in rated play; the rules do not change.",
+            ),
             kind=bool,
         ),
     ),
@@ -87,7 +133,21 @@ INFO = GameInfo(
     perfect_information=False,
     turn_rule=TURN_RULE,
     max_plies=PLY_CAP,
+    dynamics=Dynamics.REAL_TIME,
+    players_rule="HG §1.1",
+    faces=Faces(
+        bots=".faces.bots:BOTS",
+        encoder=".faces.encoder:HalliGalliEncoder",
+        realtime=".faces.realtime:ADAPTER",
+        web="halligalli",
+    ),
 )
+
+
+def _handicap_error(de: str, en: str) -> InvalidOption:
+    return InvalidOption(
+        Text(f"Vorgabe (ms): {de}", f"handicap_ms: {en}"), option="handicap_ms", rule="HG-R9"
+    )
 
 
 def _parse_handicaps(text: str) -> list[int]:
@@ -98,18 +158,22 @@ def _parse_handicaps(text: str) -> list[int]:
         try:
             ms = int(part.strip())
         except ValueError:
-            raise InvalidOption(
-                f"handicap_ms: {part.strip()!r} is not whole milliseconds"
+            raise _handicap_error(
+                f"„{part.strip()}“ sind keine ganzen Millisekunden",
+                f"{part.strip()!r} is not whole milliseconds",
             ) from None
         if not 0 <= ms <= MAX_HANDICAP_MS:
-            raise InvalidOption(f"handicap_ms: {ms} is outside 0..{MAX_HANDICAP_MS}")
+            raise _handicap_error(
+                f"{ms} liegt nicht zwischen 0 und {MAX_HANDICAP_MS}",
+                f"{ms} is outside 0..{MAX_HANDICAP_MS}",
+            )
         out.append(ms)
-    if len(out) > INFO.max_players:
-        raise InvalidOption(f"handicap_ms: at most {INFO.max_players} seats")
+    if len(out) > MAX_SEATS:
+        raise _handicap_error(f"höchstens {MAX_SEATS} Plätze", f"at most {MAX_SEATS} seats")
     return out
 
 
-class HalliGalli(Game):
+class HalliGalli(Game[HalliGalliState]):
     """Halli-Galli-Extreem: house rules for 3–6 players on the combined decks."""
 
     info = INFO
@@ -117,8 +181,6 @@ class HalliGalli(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._handicaps = _parse_handicaps(self.options["handicap_ms"])
-        if self.options["first_flipper"] < -1 or self.options["first_flipper"] >= 6:
-            raise InvalidOption("first_flipper must be -1 (random) or a seat 0..5")
 
     @property
     def full_deck(self) -> bool:
@@ -142,11 +204,24 @@ class HalliGalli(Game):
             return chosen
         return derive_rng(seed, "halligalli-first").randrange(players)
 
-    def _new_state(self, players: int, seed: int) -> HalliGalliState:
-        if self.options["first_flipper"] >= players:
-            raise InvalidOption(f"first_flipper {self.options['first_flipper']} is no seat")
+    def _check_setup(self, players: int) -> None:
+        """HG-R13: the first flipper is a seat at the table; HG-R9: handicaps name seats."""
+        first = int(self.options["first_flipper"])
+        if first >= players:
+            raise InvalidOption(
+                Text(
+                    f"Wer beginnt: Platz {first + 1} gibt es bei {players} Spielern nicht",
+                    f"first_flipper: seat {first + 1} does not exist with {players} players",
+                ),
+                option="first_flipper",
+                rule="HG-R13",
+            )
         if any(self._handicaps[players:]):
-            raise InvalidOption(f"handicap_ms names more than {players} seats")
+            raise _handicap_error(
+                f"nennt mehr als {players} Plätze", f"names more than {players} seats"
+            )
+
+    def _new_state(self, players: int, seed: int) -> HalliGalliState:
         return HalliGalliState(self, players, seed)
 
     def parse_action(self, text: str) -> actions.HalliGalliAction:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spieltisch.engine import Game, GameInfo, InvalidOption, Option, View
+from spieltisch.engine import Faces, Game, GameInfo, Option, Text, View
 
 from . import actions
 from .state import HydraState
@@ -30,46 +30,55 @@ INFO = GameInfo(
         Option(
             "games",
             0,
-            "Games in the match (HY 1.2.2): 0 = one full round of dealers (as many games as "
-            f"seats), else 1..{MAX_GAMES}. Armut redeals do not count.",
+            Text("Spiele", "Games"),
+            Text(
+                "Spiele pro Partie (HY 1.2.2): 0 heißt eine volle Runde der Geber (so viele "
+                f"Spiele wie Plätze), sonst 1 bis {MAX_GAMES}. Armut-Neugaben zählen nicht.",
+                "Games per match (HY 1.2.2): 0 means one full round of dealers (as many games "
+                f"as seats), otherwise 1 to {MAX_GAMES}. Armut redeals do not count.",
+            ),
             kind=int,
+            minimum=0,
+            maximum=MAX_GAMES,
+            rule="HY 1.2.2",
         ),
         Option(
             "second_h10_wins",
             False,
-            "HY-R5 option: of two ♥10 the second wins while ♥10 is a trump, except in the "
-            "last trick. Default: the first of two identical cards wins.",
+            Text("Zweite ♥10 sticht", "Second ♥10 wins"),
+            Text(
+                "Von zwei ♥10 gewinnt die zweite, solange ♥10 Trumpf ist, außer im letzten "
+                "Stich. Sonst gewinnt die erste von zwei gleichen Karten.",
+                "Of two ♥10 the second wins while ♥10 is a trump, except in the last trick. "
+                "Otherwise the first of two identical cards wins.",
+            ),
             kind=bool,
+            rule="HY-R5",
         ),
     ),
     chance=True,
     perfect_information=False,
     turn_rule="HY 1.2.3",
     max_plies=None,
+    players_rule="HY 1.0.1",
+    faces=Faces(
+        bots=".faces.bots:BOTS",
+        encoder=".faces.encoder:HydraEncoder",
+        terminal=".faces.terminal:FACE",
+        web="hydra",
+    ),
 )
 
 
-class Hydra(Game):
+class Hydra(Game[HydraState]):
     """Hydra: five-player Doppelkopf relative with two Hydra jokers (50 cards)."""
 
     info = INFO
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        if not 0 <= self.options["games"] <= MAX_GAMES:
-            raise InvalidOption(
-                f"option 'games' must be 0..{MAX_GAMES}, got {self.options['games']!r}"
-            )
 
     def games_for(self, players: int) -> int:
         """Games in a match of ``players`` seats (option ``games``, 0 = one per seat)."""
         n = int(self.options["games"])
         return n if n else players
-
-    def new_state(self, players: int | None = None, seed: int = 0) -> HydraState:
-        state = super().new_state(players, seed)
-        assert isinstance(state, HydraState)
-        return state
 
     def _new_state(self, players: int, seed: int) -> HydraState:
         return HydraState(self, players, seed)

@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from spieltisch.engine import (
+    Choice,
+    Faces,
     Game,
     GameInfo,
     InvalidNotation,
-    InvalidOption,
-    InvalidPlayers,
     Option,
+    PlayerLimit,
+    Text,
     View,
 )
 
@@ -33,37 +35,66 @@ INFO = GameInfo(
         Option(
             "format",
             "ring",
-            "KA-R8: 'ring' plays one deal per pot and pays it out by penalties; 'club' plays "
-            "deals until one player is left (a player whose total passes 150 is out).",
-            choices=("ring", "club"),
+            Text("Spielform", "Format"),
+            Text(
+                "KA-R8: Ring spielt eine Runde pro Pott und zahlt ihn nach Strafpunkten aus; "
+                "Club spielt Runden, bis ein Spieler übrig ist (wer über 150 Punkte kommt, "
+                "scheidet aus).",
+                "KA-R8: Ring plays one deal per pot and pays it out by penalty points; Club "
+                "plays deals until one player is left (a player whose total passes 150 is out).",
+            ),
             kind=str,
+            choices=(
+                Choice("ring", Text("Ring (eine Runde pro Pott)", "Ring (one deal per pot)")),
+                Choice("club", Text("Club (bis einer übrig ist)", "Club (until one is left)")),
+            ),
+            rule="KA-R8",
         ),
         Option(
-            "stake", 10, "KA-R8: what each player puts in the pot (a positive integer).", kind=int
+            "stake",
+            10,
+            Text("Einsatz", "Stake"),
+            Text(
+                "KA-R8: was jeder Spieler in den Pott legt (eine ganze Zahl von 1 bis 10 000).",
+                "KA-R8: what each player puts in the pot (a whole number from 1 to 10,000).",
+            ),
+            kind=int,
+            minimum=1,
+            maximum=10_000,
+            rule="KA-R8",
         ),
         Option(
             "six_players",
             False,
-            "KA-R1 option: allow 5 or 6 players (2–4 without it).",
+            Text("Fünf oder sechs Spieler", "Five or six players"),
+            Text(
+                "KA-R1: erlaubt 5 oder 6 Spieler (sonst 2 bis 4).",
+                "KA-R1: allow 5 or 6 players (2 to 4 otherwise).",
+            ),
             kind=bool,
+            rule="KA-R1",
         ),
     ),
     chance=True,
     perfect_information=False,
     turn_rule="KA §Zug",
     max_plies=None,
+    players_rule="KA-R1",
+    player_limits=(PlayerLimit("six_players", False, 4, "KA-R1"),),
+    faces=Faces(
+        bots=".faces.bots:BOTS",
+        encoder=".faces.encoder:KalookiEncoder",
+        terminal=".faces.terminal:FACE",
+        hints=".faces.hints:HINTS",
+        web="kalooki",
+    ),
 )
 
 
-class Kalooki(Game):
+class Kalooki(Game[KalookiState]):
     """Kalooki (Kaluki): two-deck rummy with a 51 opening (KA-R1..KA-R10)."""
 
     info = INFO
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        if self.options["stake"] < 1:
-            raise InvalidOption(f"option 'stake' must be at least 1, got {self.options['stake']!r}")
 
     @property
     def format(self) -> str:
@@ -72,25 +103,6 @@ class Kalooki(Game):
     @property
     def stake(self) -> int:
         return int(self.options["stake"])
-
-    def new_state(self, players: int | None = None, seed: int = 0) -> KalookiState:
-        """A new game; more than 4 players needs the ``six_players`` option (KA-R1).
-
-        :raises InvalidPlayers: outside 2–4 (2–6 with the option).
-        """
-        if (
-            isinstance(players, int)
-            and not isinstance(players, bool)
-            and 4 < players <= 6
-            and not self.options["six_players"]
-        ):
-            raise InvalidPlayers(
-                f"kalooki is played by 2 to 4 players, not {players} "
-                "(5 or 6 with the option six_players=True, KA-R1)"
-            )
-        state = super().new_state(players, seed)
-        assert isinstance(state, KalookiState)
-        return state
 
     def _new_state(self, players: int, seed: int) -> KalookiState:
         return KalookiState(self, players, seed)

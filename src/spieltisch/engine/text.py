@@ -1,0 +1,35 @@
+"""Words for people, in the two languages of the table.
+
+Everything a game declares for players to read (option labels, help, choice names, setup
+errors) is a :class:`Text`: German and English side by side, so no face invents its own
+wording and a missing translation is a type error, not a blank on the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+LANGS: Final = ("de", "en")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One phrase in German and English."""
+
+    de: str
+    en: str
+
+    def __str__(self) -> str:
+        return self.en
+
+    def get(self, lang: str) -> str:
+        """The phrase in ``lang`` (English for any other language).
+
+        >>> Text("Einsatz", "Stake").get("de")
+        'Einsatz'
+        """
+        return self.de if lang == "de" else self.en
+
+    def to_json(self) -> dict[str, str]:
+        return {"de": self.de, "en": self.en}
