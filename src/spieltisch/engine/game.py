@@ -123,6 +123,9 @@ class GameInfo:
     faces: Faces = Faces()
     players_rule: str | None = None
     """The rule id that sets the player range, if the documents give one."""
+    rule_texts: Mapping[str, Text] = field(default_factory=dict)
+    """What each rule id the game cites says, in German and English: the text a refused
+    move shows beside its rule id, whatever the English message of the refusal."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -136,6 +139,7 @@ class GameInfo:
             "chance": self.chance,
             "perfect_information": self.perfect_information,
             "dynamics": str(self.dynamics),
+            "rules": {rule: text.to_json() for rule, text in self.rule_texts.items()},
             "web": self.faces.web,
         }
 
