@@ -1,6 +1,7 @@
 """Errors on the wire: stable namespaced codes, plain messages, never a stack trace.
 
-Every refusal, HTTP or websocket, is ``{"code": ..., "message": ..., "rule"?: ...}``.
+Every refusal, HTTP or websocket, is ``{"code": ..., "message": ..., "rule"?: ...}``,
+plus what the engine knows for players: ``text`` (``{"de", "en"}``) and ``option``.
 Engine errors carry their own codes (``action/illegal`` with the rule id,
 ``game/unknown``, ...); the server adds its own below. One handler per kind turns
 them into responses (FastAPI's "Handling Errors").
@@ -24,15 +25,23 @@ log = logging.getLogger("spieltisch.server")
 class ApiError(Exception):
     """A refusal with a stable code and an HTTP status."""
 
-    def __init__(self, code: str, message: str, status: int = 400, rule: str | None = None):
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        status: int = 400,
+        rule: str | None = None,
+        detail: dict[str, Any] | None = None,
+    ):
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
         self.rule = rule
+        self.detail = detail or {}
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code, "message": self.message}
+        out: dict[str, Any] = {**self.detail, "code": self.code, "message": self.message}
         if self.rule:
             out["rule"] = self.rule
         return out
@@ -42,6 +51,7 @@ ENGINE_STATUS = {
     "game/unknown": 400,
     "game/invalid_option": 400,
     "game/invalid_players": 400,
+    "game/invalid_setup": 400,
     "action/illegal": 409,
     "action/invalid_notation": 400,
 }
@@ -54,7 +64,7 @@ def from_engine(exc: SpieltischError) -> ApiError:
     code = getattr(exc, "code", "error")
     if code == "error":
         code = "request/invalid"
-    return ApiError(code, str(exc), ENGINE_STATUS.get(code, 400))
+    return ApiError(code, str(exc), ENGINE_STATUS.get(code, 400), detail=exc.detail())
 
 
 def _response(err: ApiError) -> JSONResponse:
