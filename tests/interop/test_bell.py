@@ -10,10 +10,10 @@ np = pytest.importorskip("numpy")
 
 import spieltisch  # noqa: E402
 from spieltisch.games.halligalli.actions import FLIP, RING  # noqa: E402
+from spieltisch.games.halligalli.faces.encoder import NUM_ACTIONS, OBS_SIZE  # noqa: E402
 from spieltisch.interop.bell import WAIT, BellClock  # noqa: E402
 from spieltisch.interop.common import copy_state  # noqa: E402
 from spieltisch.interop.encoders import encoder  # noqa: E402
-from spieltisch.interop.encoders.halligalli import NUM_ACTIONS, OBS_SIZE  # noqa: E402
 
 ENC = encoder("halligalli")
 GAME = spieltisch.load("halligalli")

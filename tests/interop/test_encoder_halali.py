@@ -15,10 +15,7 @@ import spieltisch  # noqa: E402
 from spieltisch.engine import InvalidNotation  # noqa: E402
 from spieltisch.games.halali.actions import Flip, Move  # noqa: E402
 from spieltisch.games.halali.board import FOREST, HUNTER, parse_square  # noqa: E402
-from spieltisch.games.halali.state import HalaliState  # noqa: E402
-from spieltisch.interop.common import copy_state  # noqa: E402
-from spieltisch.interop.encoders import encoder  # noqa: E402
-from spieltisch.interop.encoders.halali import (  # noqa: E402
+from spieltisch.games.halali.faces.encoder import (  # noqa: E402
     ACTIONS,
     IDS,
     NUM_ACTIONS,
@@ -26,6 +23,9 @@ from spieltisch.interop.encoders.halali import (  # noqa: E402
     PASS_ID,
     HalaliEncoder,
 )
+from spieltisch.games.halali.state import HalaliState  # noqa: E402
+from spieltisch.interop.common import copy_state  # noqa: E402
+from spieltisch.interop.encoders import encoder  # noqa: E402
 
 ENC = encoder("halali")
 GAME = spieltisch.load("halali")

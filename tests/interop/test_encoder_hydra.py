@@ -12,10 +12,10 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import spieltisch  # noqa: E402
+from spieltisch.games.hydra.faces.encoder import NUM_ACTIONS, OBS_SIZE, PIECES  # noqa: E402
 from spieltisch.games.hydra.state import HydraState  # noqa: E402
 from spieltisch.interop.common import copy_state  # noqa: E402
 from spieltisch.interop.encoders import encoder  # noqa: E402
-from spieltisch.interop.encoders.hydra import NUM_ACTIONS, OBS_SIZE, PIECES  # noqa: E402
 
 ENC = encoder("hydra")
 GAME = spieltisch.load("hydra")

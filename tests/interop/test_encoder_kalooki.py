@@ -13,15 +13,15 @@ from hypothesis import strategies as st  # noqa: E402
 
 import spieltisch  # noqa: E402
 from spieltisch.games.kalooki.actions import Meld  # noqa: E402
-from spieltisch.games.kalooki.state import KalookiState  # noqa: E402
-from spieltisch.interop.common import copy_state  # noqa: E402
-from spieltisch.interop.encoders import encoder  # noqa: E402
-from spieltisch.interop.encoders.kalooki import (  # noqa: E402
+from spieltisch.games.kalooki.faces.encoder import (  # noqa: E402
     MELD_BASE,
     MELD_END,
     NUM_ACTIONS,
     OBS_SIZE,
 )
+from spieltisch.games.kalooki.state import KalookiState  # noqa: E402
+from spieltisch.interop.common import copy_state  # noqa: E402
+from spieltisch.interop.encoders import encoder  # noqa: E402
 
 ENC = encoder("kalooki")
 GAME = spieltisch.load("kalooki")

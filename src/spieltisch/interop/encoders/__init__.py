@@ -1,28 +1,21 @@
-"""Per-game encoders: fixed integer actions, masks, observation tensors, explicit chance.
+"""Tensor encoders: fixed integer actions, masks, observation tensors, explicit chance.
 
-Encoders live here rather than in ``spieltisch.games`` because they need numpy, which
-the rules core must not import. ``encoder("halali")`` returns the one for a game.
+Each game declares its encoder in its descriptor (``faces.encoder``) and keeps it in its
+own ``faces`` package; this module finds it through the game, so adding a game needs no
+line here. The shared base, :class:`Encoder`, stays here because it needs numpy, which
+the rules core must not import.
 """
 
 from __future__ import annotations
 
-import importlib
-
-from spieltisch.engine import Game, UnknownGame, load
+from spieltisch.engine import Game, UnknownGame, game_class, games, load
 
 from .base import Encoder
 
-_ENCODERS: dict[str, str] = {
-    "halali": "spieltisch.interop.encoders.halali:HalaliEncoder",
-    "halligalli": "spieltisch.interop.encoders.halligalli:HalliGalliEncoder",
-    "hydra": "spieltisch.interop.encoders.hydra:HydraEncoder",
-    "kalooki": "spieltisch.interop.encoders.kalooki:KalookiEncoder",
-}
-
 
 def encoded_games() -> list[str]:
-    """Games that have an encoder, sorted."""
-    return sorted(_ENCODERS)
+    """Games whose descriptor declares an encoder, sorted."""
+    return [name for name in games() if game_class(name).info.faces.encoder is not None]
 
 
 def encoder(game: str | Game) -> Encoder:
@@ -31,14 +24,10 @@ def encoder(game: str | Game) -> Encoder:
     :raises UnknownGame: if the game has no encoder (yet).
     """
     engine = load(game) if isinstance(game, str) else game
-    name = engine.info.name
-    try:
-        target = _ENCODERS[name]
-    except KeyError:
+    found: type[Encoder] | None = engine.face("encoder")
+    if found is None:
         known = ", ".join(encoded_games())
-        raise UnknownGame(f"no encoder for {name!r} (encoded games: {known})") from None
-    module, _, cls = target.partition(":")
-    found: type[Encoder] = getattr(importlib.import_module(module), cls)
+        raise UnknownGame(f"no encoder for {engine.info.name!r} (encoded games: {known})")
     return found(engine)
 
 

@@ -26,9 +26,8 @@ from typing import Any, Final
 from spieltisch.engine import View
 from spieltisch.games.halligalli.actions import FLIP, RING, SHAPES, Flip, Ring, Stake, Throw
 from spieltisch.games.halligalli.cards import ANIMAL, FRUIT, KINDS, NAMES
-
-from ..bell import WAIT, BellClock
-from .base import Encoder, FloatArray, Steps, TensorLayout
+from spieltisch.interop.bell import WAIT, BellClock
+from spieltisch.interop.encoders.base import Encoder, FloatArray, Steps, TensorLayout
 
 SLOTS: Final = 6
 WAIT_ID, FLIP_ID, RING_ID, THROW_BASE, STAKE_BASE = 0, 1, 2, 3, 6

@@ -42,8 +42,7 @@ from spieltisch.games.hydra.cards import (
     card_name,
     contract_name,
 )
-
-from .base import Encoder, FloatArray, Steps, TensorLayout
+from spieltisch.interop.encoders.base import Encoder, FloatArray, Steps, TensorLayout
 
 SLOTS: Final = 6
 """Relative seat slots (the most seats Hydra has)."""

@@ -52,8 +52,7 @@ from spieltisch.games.kalooki.actions import (
 )
 from spieltisch.games.kalooki.cards import FACES, JOKER, face_name, parse_face
 from spieltisch.games.kalooki.melds import JOKER_TOKEN, parse_token, token_name
-
-from .base import Encoder, FloatArray, Steps, TensorLayout
+from spieltisch.interop.encoders.base import Encoder, FloatArray, Steps, TensorLayout
 
 SLOTS: Final = 6
 MAX_MELDS: Final = 36

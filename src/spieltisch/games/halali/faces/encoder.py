@@ -57,8 +57,7 @@ from spieltisch.games.halali.board import (
 )
 from spieltisch.games.halali.game import Halali
 from spieltisch.games.halali.state import END_PHASE_PLIES, FIFTY_MOVE_PLIES, HalaliState
-
-from .base import Encoder, FloatArray, Steps
+from spieltisch.interop.encoders.base import Encoder, FloatArray, Steps
 
 FLIP_BASE: Final = 0
 MOVE_BASE: Final = 49
