@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 import spieltisch
 from spieltisch import bots, engine
 from spieltisch.cli import _play_loop, app
-from spieltisch.terminal import face, plain_render
+from spieltisch.terminal import PLAIN, face, plain_render
 
 runner = CliRunner()
 
@@ -85,9 +85,9 @@ def test_a_whole_match_to_the_final_score() -> None:
         return str(rng.choice(state.legal_actions(0)))
 
     opponents = {1: bots.make(game, "rules", seed=1)}
-    assert _play_loop(console, state, 0, opponents, face("halali"), "en", read)
+    assert _play_loop(console, state, 0, opponents, face(spieltisch.load("halali")), "en", read)
     assert state.is_over()
-    console.print(face("halali").result(state.view(0), "en", 0))
+    console.print(face(spieltisch.load("halali")).result(state.view(0), "en", 0))
     out = console.export_text()
     assert "Game 1 over" in out
     assert "roles swapped, you now play Brown" in out
@@ -134,8 +134,11 @@ def test_duel_json() -> None:
     assert data["wins"] + data["draws"] + data["losses"] == 2
 
 
-def test_plain_renderer_is_the_fallback() -> None:
-    assert face("no-such-game").render is plain_render
+def test_a_game_without_a_terminal_face_is_drawn_plain() -> None:
+    assert spieltisch.load("halligalli").info.faces.terminal is None
+    assert face(spieltisch.load("halligalli")) is PLAIN
+    assert PLAIN.render is plain_render
+    assert face(spieltisch.load("kalooki")).render is not plain_render
 
 
 def test_halali_board_shows_kinds_guns_exits_and_the_last_move() -> None:
@@ -144,7 +147,7 @@ def test_halali_board_shows_kinds_guns_exits_and_the_last_move() -> None:
 
     state = make_state({"c4": "HE", "d4": "?B", "f6": "F", "b2": "P"}, to_move="brown")
     console = Console(record=True, width=120)
-    console.print(face("halali").render(state.view(1), "en", last="f5-f6"))
+    console.print(face(spieltisch.load("halali")).render(state.view(1), "en", last="f5-f6"))
     out = console.export_text()
     assert "Hunt" in out and "→" in out and "Fox" in out and "Pheas" in out
     rank4 = next(line for line in out.splitlines() if line.startswith(" 4 "))
@@ -152,16 +155,17 @@ def test_halali_board_shows_kinds_guns_exits_and_the_last_move() -> None:
     assert out.count("EXIT") == 4
     assert "You play Brown" in out and "Your turn" in out
     console = Console(record=True, width=120)
-    console.print(face("halali").render(state.view(0), "de"))
+    console.print(face(spieltisch.load("halali")).render(state.view(0), "de"))
     out = console.export_text()
     assert out.count("AUSG") == 4 and "Jäger" in out and "Braun ist am Zug" in out
 
 
 def test_a_renderer_without_last_still_works() -> None:
-    from spieltisch.terminal import _with_last
+    from spieltisch.terminal import Face, _with_last
 
     def render(view: dict[str, object], lang: str) -> str:
         return f"{lang}:{len(view)}"
 
     assert _with_last(render)({"a": 1}, "de", last="flip c4") == "de:1"
     assert _with_last(plain_render) is plain_render
+    assert Face.of(render).render({"a": 1}, "de", last="flip c4") == "de:1"

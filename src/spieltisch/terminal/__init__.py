@@ -1,16 +1,16 @@
-"""Drawing games in a terminal with Rich, one module per game.
+"""Drawing games in a terminal with Rich.
 
-A game's module ``spieltisch.terminal.<game>`` exposes ``render(view, lang)`` returning
-a Rich renderable (it may take ``last=``, the latest action of another seat in notation,
-to highlight it), and may add ``describe(event, lang, seat)`` (one line per event, or
-None to stay silent) and ``result(view, lang, seat)`` (the final score). Games without a
-module, or without the optional functions, get the plain fallbacks below, so
-``spieltisch play`` works for every registered game from the first day.
+A game declares its terminal face in its descriptor (``faces.terminal``, usually
+``games/<game>/faces/terminal.py:FACE``): a :class:`Face` built with :meth:`Face.of`
+from its ``render(view, lang)`` (which may take ``last=``, the latest action of another
+seat in notation, to highlight it) and optionally ``describe(event, lang, seat)`` (one
+line per event, or None to stay silent) and ``result(view, lang, seat)`` (the final
+score). A game without one, or without the optional functions, gets the plain fallbacks
+below, so ``spieltisch play`` works for every registered game from the first day.
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import json
 from collections.abc import Callable
@@ -21,7 +21,7 @@ from rich.console import RenderableType
 from rich.pretty import Pretty
 from rich.table import Table
 
-from spieltisch.engine import Event, View
+from spieltisch.engine import Event, Game, View
 
 from .texts import LANGS, text
 
@@ -74,23 +74,37 @@ class Face:
     """How one game is drawn and narrated in the terminal."""
 
     render: Render
-    describe: Describe
-    result: Summarise
+    describe: Describe = plain_describe
+    result: Summarise = plain_result
+
+    @classmethod
+    def of(
+        cls,
+        render: Callable[..., RenderableType],
+        describe: Describe = plain_describe,
+        result: Summarise = plain_result,
+    ) -> Face:
+        """A face from a game's functions; ``render`` need not take ``last``."""
+        return cls(_with_last(render), describe, result)
 
 
-def face(game: str) -> Face:
-    """The terminal face of ``game``: its own module's functions where it has them."""
-    try:
-        module: Any = importlib.import_module(f"{__name__}.{game}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{game}":
-            raise
-        module = None
-    return Face(
-        render=_with_last(getattr(module, "render", plain_render)),
-        describe=getattr(module, "describe", plain_describe),
-        result=getattr(module, "result", plain_result),
-    )
+PLAIN = Face(plain_render)
+"""The face of a game that declares none: its views and events as plain data."""
 
 
-__all__ = ["LANGS", "Face", "face", "plain_describe", "plain_render", "plain_result", "text"]
+def face(game: Game) -> Face:
+    """The terminal face ``game`` declares, or :data:`PLAIN`."""
+    found: Face | None = game.face("terminal")
+    return PLAIN if found is None else found
+
+
+__all__ = [
+    "LANGS",
+    "PLAIN",
+    "Face",
+    "face",
+    "plain_describe",
+    "plain_render",
+    "plain_result",
+    "text",
+]

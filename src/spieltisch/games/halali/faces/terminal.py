@@ -29,8 +29,8 @@ from spieltisch.games.halali.board import (
     square,
     square_name,
 )
-
-from .texts import text
+from spieltisch.terminal import Face
+from spieltisch.terminal.texts import text
 
 WIDTH: Final = 6
 """Characters per forest square; the frame files a and i are narrower (exits only)."""
@@ -390,4 +390,7 @@ def result(view: View, lang: str, seat: int | None) -> RenderableType:
     return Group(table, Text(verdict, "bold"))
 
 
-__all__ = ["board", "describe", "panel", "render", "result"]
+FACE = Face.of(render, describe, result)
+"""How Halali is drawn and told in the terminal."""
+
+__all__ = ["FACE", "board", "describe", "panel", "render", "result"]

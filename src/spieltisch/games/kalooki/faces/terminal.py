@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from spieltisch.engine import Event, View
+from spieltisch.terminal import Face
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -176,3 +177,7 @@ def describe(event: Event, lang: str, seat: int | None) -> str | None:
         pens = " / ".join(str(p) for p in event["penalties"])
         return _w(lang, "deal_end", deal=event["deal"], how=event["how"], pens=pens)
     return None
+
+
+FACE = Face.of(render, describe)
+"""How Kalooki is drawn and told in the terminal."""

@@ -16,8 +16,8 @@ from rich.text import Text
 
 from spieltisch.engine import Event, View
 from spieltisch.games.hydra.cards import card_symbol, parse_card
-
-from .texts import text
+from spieltisch.terminal import Face
+from spieltisch.terminal.texts import text
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -245,3 +245,7 @@ def result(view: View, lang: str, seat: int | None) -> RenderableType:
         )
         verdict = text(lang, key)
     return Group(table, Text(verdict, "bold"))
+
+
+FACE = Face.of(render, describe, result)
+"""How Hydra is drawn and told in the terminal."""
