@@ -103,7 +103,7 @@ def play(
         }
     except (SpieltischError, KeyError, ValueError) as exc:
         raise _fail(str(exc)) from None
-    look = face(game)
+    look = face(rules)
     console.print(
         text(
             lang,
