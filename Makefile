@@ -15,9 +15,13 @@ install: $(BIN)/python
 dev: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 
-## Install and start the main job: the games table on http://127.0.0.1:8000/.
+## Where `make run` listens: every interface, so friends on the network can join.
+## SPIELTISCH_HOST=127.0.0.1 keeps the table to this computer.
+SPIELTISCH_HOST ?= 0.0.0.0
+
+## Install and start the main job: the games table on port 8000.
 run: install
-	$(BIN)/spieltisch serve
+	$(BIN)/spieltisch serve --host $(SPIELTISCH_HOST)
 
 ## Install and run every check: lint, types, tests.
 test: dev

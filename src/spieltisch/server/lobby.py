@@ -5,10 +5,11 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, field_validator
 
 from .deps import Bearer, Manager, WriteLimit
+from .settings import Settings
 from .tables import SeatSpec, game_catalogue
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -56,6 +57,14 @@ class SeatBotIn(BaseModel):
 @router.get("/games")
 async def list_games() -> list[dict[str, Any]]:
     return game_catalogue()
+
+
+@router.get("/server")
+async def server_info(request: Request) -> dict[str, str | None]:
+    """Where invite links point: a configured public address, else the LAN address
+    (for pages opened as ``localhost``), else the browser's own origin."""
+    settings: Settings = request.app.state.settings
+    return {"public_url": settings.public_url, "lan_url": settings.lan_url}
 
 
 @router.post("/tables", status_code=201)

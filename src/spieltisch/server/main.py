@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import logging
+import socket
 
 import uvicorn
 
 from . import logs
 from .app import create_app
-from .settings import Settings, default_db_url
+from .settings import Settings, default_db_url, public_url
 
 log = logging.getLogger("spieltisch.server")
 
@@ -20,19 +21,35 @@ def serve(
     schema: str | None = None,
     bot_delay: float | None = None,
     log_level: str = "info",
+    public: str | None = None,
 ) -> None:
-    """Serve until SIGINT/SIGTERM, then shut down gracefully."""
+    """Serve until SIGINT/SIGTERM, then shut down gracefully.
+
+    ``public`` is the address friends use (invite links start there); without it, a
+    server on every interface offers its address on the local network.
+    """
     logs.setup(log_level)
     kwargs: dict[str, object] = {"db_url": db or default_db_url(), "db_schema": schema}
     if bot_delay is not None:
         kwargs["bot_delay"] = bot_delay
+    if public:
+        kwargs["public_url"] = public_url(public)
+    lan = lan_address() if host in WILDCARDS else None
+    if lan:
+        kwargs["lan_url"] = f"http://{lan}:{port}"
     settings = Settings(**kwargs)  # type: ignore[arg-type]
     where = settings.sqlite_path
     print(
         f"spieltisch: database {'SQLite file ' + where if where else _redact(settings.db_url)}",
         flush=True,
     )
-    print(f"spieltisch: open http://{host}:{port}/", flush=True)
+    local = "127.0.0.1" if host in WILDCARDS else host
+    print(f"spieltisch: open http://{local}:{port}/", flush=True)
+    friends = settings.public_url or settings.lan_url
+    if friends:
+        print(f"spieltisch: friends join at {friends}/", flush=True)
+    elif host not in WILDCARDS:
+        print("spieltisch: only this computer can connect (serve --host 0.0.0.0)", flush=True)
     uvicorn.run(
         create_app(settings),
         host=host,
@@ -43,6 +60,24 @@ def serve(
         timeout_graceful_shutdown=5,
         proxy_headers=True,
     )
+
+
+WILDCARDS = ("0.0.0.0", "::", "")
+"""Listen addresses that mean every interface."""
+
+
+def lan_address() -> str | None:
+    """This machine's IPv4 address on the network its default route leads to.
+
+    Connecting a UDP socket sends nothing; it only picks the outgoing interface.
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never answered, never sent
+            address: str = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 def _redact(url: str) -> str:

@@ -12,6 +12,24 @@ def default_db_url() -> str:
     return os.environ.get("SPIELTISCH_DB") or f"sqlite:///{Path('spieltisch.db').resolve()}"
 
 
+def public_url(value: str | None) -> str | None:
+    """A configured public address without its trailing slash; only http(s) URLs.
+
+    >>> public_url("https://spiele.example.org/")
+    'https://spiele.example.org'
+    >>> public_url("") is None
+    True
+    >>> public_url("spiele.example.org")
+    Traceback (most recent call last):
+    ValueError: the public URL starts with http:// or https://: 'spiele.example.org'
+    """
+    if not value:
+        return None
+    if not value.startswith(("http://", "https://")):
+        raise ValueError(f"the public URL starts with http:// or https://: {value!r}")
+    return value.rstrip("/")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     db_url: str = field(default_factory=default_db_url)
@@ -36,6 +54,18 @@ class Settings:
     """... with bursts of this many."""
     hello_timeout: float = 10.0
     """Seconds a new websocket has to say who it is."""
+    open_table_ttl: float = field(
+        default_factory=lambda: float(os.environ.get("SPIELTISCH_OPEN_TABLE_TTL", "86400"))
+    )
+    """Seconds an open table may wait for players without any activity before it expires
+    (finished games stay)."""
+    public_url: str | None = field(
+        default_factory=lambda: public_url(os.environ.get("SPIELTISCH_PUBLIC_URL"))
+    )
+    """Where friends reach this server (behind a proxy or a name); invite links start here."""
+    lan_url: str | None = None
+    """This machine's address on the local network, when serving on every interface: the
+    invite link of a page opened as ``localhost`` would reach nobody else."""
 
     @property
     def sqlite_path(self) -> str | None:
