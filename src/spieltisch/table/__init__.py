@@ -1,5 +1,6 @@
 """The live table runtime: seats, bots, an injected clock, write-ahead before broadcast."""
 
+from .adapter import RealtimeAdapter
 from .bell import RingClaim, RingWindow
 from .clock import Clock, SimClock, WallClock
 from .realtime import RealtimeRuntime, make_runtime
@@ -10,6 +11,7 @@ __all__ = [
     "BotRequest",
     "Clock",
     "PendingPlan",
+    "RealtimeAdapter",
     "RealtimeRuntime",
     "RingClaim",
     "RingWindow",

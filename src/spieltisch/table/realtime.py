@@ -29,20 +29,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from spieltisch.bots import Bot
-from spieltisch.engine import IllegalAction, State
+from spieltisch.engine import Dynamics, IllegalAction, State
 
+from .adapter import RealtimeAdapter
 from .bell import FLOOR, TOLERANCE, WINDOW, RingClaim, RingWindow, judge
 from .clock import Clock
 from .runtime import BotRequest, PendingPlan, Step, TableRuntime, WriteAhead
 
 MAX_LEAD = 0.250
 """Longest a flip is held back so that slow links see it at the same time (seconds)."""
-
-REALTIME_GAMES = frozenset({"halligalli"})
-
-
-def is_ring(action: Any) -> bool:
-    return str(action).startswith("ring")
 
 
 class RealtimeRuntime(TableRuntime):
@@ -58,8 +53,13 @@ class RealtimeRuntime(TableRuntime):
         window: float = WINDOW,
         floor: float = FLOOR,
         tolerance: float = TOLERANCE,
+        adapter: RealtimeAdapter | None = None,
     ) -> None:
         super().__init__(state, clock, bots, write_ahead)
+        found = state.game.face("realtime") if adapter is None else adapter
+        if found is None:
+            raise ValueError(f"{state.game.info.title} declares no real-time adapter")
+        self.adapter: RealtimeAdapter = found
         self.bell = RingWindow(window)
         self.floor = floor
         self.tolerance = tolerance
@@ -76,7 +76,7 @@ class RealtimeRuntime(TableRuntime):
 
     # -- show times ----------------------------------------------------------------------
     def _version(self) -> int:
-        return int(getattr(self.state, "version", self.state.ply))
+        return self.adapter.version(self.state)
 
     def lead(self) -> float:
         return min(MAX_LEAD, max(self.latency.values(), default=0.0))
@@ -101,7 +101,7 @@ class RealtimeRuntime(TableRuntime):
         :raises IllegalAction: HG-R8 for a ring sent as a plain action or a flip while the
             bell window is open; whatever the core refuses.
         """
-        if is_ring(action):
+        if self.adapter.is_ring(action):
             raise IllegalAction("HG-R8", "rings are timed: send them with their reaction time")
         if self.bell.is_open or self.queue:
             raise IllegalAction("HG-R8", "the bell is ringing: wait for the result")
@@ -128,7 +128,7 @@ class RealtimeRuntime(TableRuntime):
         """
         if self.state.is_over() or seat not in self.state.active_seats():
             raise IllegalAction("HG §2.3", "you cannot ring now")
-        if not any(is_ring(a) for a in self.state.legal_actions(seat)):
+        if not any(self.adapter.is_ring(a) for a in self.state.legal_actions(seat)):
             raise IllegalAction("HG-R10", "there is no bell in the finale")
         current = self._version()
         seen = current if version is None else version
@@ -166,7 +166,7 @@ class RealtimeRuntime(TableRuntime):
             if p.ply == ply
             and math.isfinite(p.due)
             and p.action is not None
-            and (not self.bell.is_open or is_ring(p.action))
+            and (not self.bell.is_open or self.adapter.is_ring(p.action))
         ]
         if self.bell.closes_at is not None:
             times.append(self.bell.closes_at)
@@ -182,9 +182,7 @@ class RealtimeRuntime(TableRuntime):
             claim = self.queue.pop(0)
             self.decisions += 1
             try:
-                return self._apply(
-                    claim.seat, self.state.game.parse_action(f"ring@{claim.version}")
-                )
+                return self._apply(claim.seat, self.adapter.ring(claim.version))
             except IllegalAction:
                 continue  # lost the race (HG-R4) or no longer allowed to ring
         ply = self.state.ply
@@ -194,15 +192,15 @@ class RealtimeRuntime(TableRuntime):
             if p.ply == ply
             and p.action is not None
             and p.due <= now
-            and (not self.bell.is_open or is_ring(p.action))
+            and (not self.bell.is_open or self.adapter.is_ring(p.action))
         ]
         if not ready:
             return None
         plan = min(ready, key=lambda p: (p.due, p.seat))
-        if is_ring(plan.action):
+        if self.adapter.is_ring(plan.action):
             # Rang: nothing more to do for this table state than wait for the bell.
             self.plans[plan.seat] = PendingPlan(plan.seat, ply, None, math.inf)
-            seen = getattr(plan.action, "version", None)
+            seen = self.adapter.ring_version(plan.action)
             seen = self._version() if seen is None else int(seen)
             shown = self.shown_at.get(seen, self.show_at)
             self.ring(plan.seat, seen, plan.due - shown, one_way=0.0, arrival=plan.due)
@@ -224,10 +222,7 @@ class RealtimeRuntime(TableRuntime):
             "rings": rings,
         }
         if seat is not None and self.state.game.options.get("coach"):
-            from spieltisch.games.halligalli.bell import coach
-
-            chance = coach(self.state.view(seat))
-            out["coach"] = None if chance is None else float(chance)
+            out["coach"] = self.adapter.coach(self.state.view(seat))
         return out
 
 
@@ -238,6 +233,6 @@ def make_runtime(
     write_ahead: WriteAhead | None = None,
 ) -> TableRuntime:
     """The right runtime for a game: real-time games get the fair bell."""
-    if state.game.info.name in REALTIME_GAMES:
-        return RealtimeRuntime(state, clock, bots, write_ahead)
+    if state.game.info.dynamics is Dynamics.REAL_TIME:
+        return RealtimeRuntime(state, clock, bots, write_ahead, adapter=state.game.face("realtime"))
     return TableRuntime(state, clock, bots, write_ahead)
