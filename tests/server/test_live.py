@@ -98,6 +98,10 @@ def test_wrong_token_and_spectators_cannot_act(client: TestClient) -> None:
             "type": "error",
             "code": "auth/bad_token",
             "message": "this token is not valid for any seat of the table",
+            "text": {
+                "de": "Dieser Platz-Schlüssel ist ungültig",
+                "en": "This seat token is not valid",
+            },
         }
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         hello(ws, None)

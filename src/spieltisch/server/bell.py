@@ -29,7 +29,7 @@ from typing import Any
 from spieltisch.engine import SpieltischError
 from spieltisch.table import RealtimeRuntime
 
-from .errors import ApiError, from_engine
+from .errors import ApiError, ErrorCode, from_engine
 from .live import Connection, LiveTable
 
 SAMPLES = 8
@@ -79,7 +79,7 @@ async def synced(live: LiveTable, conn: Connection, msg: dict[str, Any], now: fl
     """The client echoed a pong: one server-side round-trip sample for its seat."""
     ts = _number(msg, "ts")
     if ts is None:
-        raise ApiError("message/malformed", 'sync needs the "ts" of a pong')
+        raise ApiError(ErrorCode.MESSAGE_MALFORMED, 'sync needs the "ts" of a pong')
     sync = sync_of(conn)
     sync.add(now - ts)
     rt = live.runtime
@@ -94,17 +94,17 @@ async def ring(live: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
     :raises ApiError: spectator, no real-time table, or a ring the rules refuse now.
     """
     if conn.seat is None:
-        raise ApiError("auth/spectator", "spectators cannot act", 403)
+        raise ApiError(ErrorCode.AUTH_SPECTATOR, "spectators cannot act")
     rt = live.runtime
     if not isinstance(rt, RealtimeRuntime):
-        raise ApiError("message/unknown_type", "this table has no bell")
+        raise ApiError(ErrorCode.MESSAGE_UNKNOWN_TYPE, "this table has no bell")
     version = msg.get("version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-        raise ApiError("message/malformed", "version must be a whole number")
+        raise ApiError(ErrorCode.MESSAGE_MALFORMED, "version must be a whole number")
     ms = _number(msg, "reaction_ms")
     async with live.lock:
         if any(s.seat == conn.seat and s.kind == "bot" for s in live.record.seats):
-            raise ApiError("table/seat_is_bot", "a bot plays this seat now", 409)
+            raise ApiError(ErrorCode.TABLE_SEAT_IS_BOT, "a bot plays this seat now")
         try:
             claim = rt.ring(
                 conn.seat, version, None if ms is None else ms / 1000, sync_of(conn).one_way

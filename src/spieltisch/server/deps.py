@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from .errors import ApiError
+from .errors import ApiError, ErrorCode
 from .security import KeyedLimiter
 from .tables import TableManager
 
@@ -21,14 +21,14 @@ def write_limit(request: Request) -> None:
     limiter: KeyedLimiter = request.app.state.http_limiter
     client = request.client.host if request.client else "?"
     if not limiter.take(client):
-        raise ApiError("request/rate_limited", "too many requests; slow down", 429)
+        raise ApiError(ErrorCode.REQUEST_RATE_LIMITED, "too many requests; slow down")
 
 
 def bearer(request: Request) -> str:
     value = request.headers.get("authorization", "")
     scheme, _, token = value.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError("auth/missing_token", "send 'Authorization: Bearer <token>'", 401)
+        raise ApiError(ErrorCode.AUTH_MISSING_TOKEN, "send 'Authorization: Bearer <token>'")
     return token.strip()
 
 

@@ -1,74 +1,290 @@
-"""Errors on the wire: stable namespaced codes, plain messages, never a stack trace.
+"""Errors on the wire: one enum of stable namespaced codes, plain messages, no stack trace.
 
-Every refusal, HTTP or websocket, is ``{"code": ..., "message": ..., "rule"?: ...}``,
-plus what the engine knows for players: ``text`` (``{"de", "en"}``) and ``option``.
-Engine errors carry their own codes (``action/illegal`` with the rule id,
-``game/unknown``, ...); the server adds its own below. One handler per kind turns
-them into responses (FastAPI's "Handling Errors").
+Every refusal, HTTP or websocket, is ``{"code": ..., "message": ..., "text": {"de", "en"},
+"rule"?: ..., "option"?: ...}``. ``code`` is an :class:`ErrorCode`; ``message`` is the
+English detail for logs and developers; ``text`` is what a player reads, in German and
+English (the engine's own, more specific text when it gave one, else the code's). Engine
+errors carry their own codes (``action/illegal`` with the rule id, ``game/unknown``, ...);
+one handler per kind turns failures into responses (FastAPI's "Handling Errors").
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from enum import StrEnum
+from typing import Any, NamedTuple
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from spieltisch.engine import IllegalAction, SpieltischError
+from spieltisch.engine import IllegalAction, SpieltischError, Text
 
 log = logging.getLogger("spieltisch.server")
 
 
+class ErrorCode(StrEnum):
+    """Every code a client can receive; ``docs/api.md`` lists them with their texts."""
+
+    GAME_UNKNOWN = "game/unknown"
+    GAME_INVALID_OPTION = "game/invalid_option"
+    GAME_INVALID_PLAYERS = "game/invalid_players"
+    GAME_INVALID_SETUP = "game/invalid_setup"
+    ACTION_ILLEGAL = "action/illegal"
+    ACTION_INVALID_NOTATION = "action/invalid_notation"
+    ACTION_STALE_STATE = "action/stale_state"
+    STATE_NO_RECORD = "state/no_record"
+    BOT_UNKNOWN_LEVEL = "bot/unknown_level"
+    TABLE_NOT_FOUND = "table/not_found"
+    TABLE_NO_HUMAN_SEAT = "table/no_human_seat"
+    TABLE_NOT_OPEN = "table/not_open"
+    TABLE_FULL = "table/full"
+    TABLE_SEAT_TAKEN = "table/seat_taken"
+    TABLE_NO_SUCH_SEAT = "table/no_such_seat"
+    TABLE_NOT_RUNNING = "table/not_running"
+    TABLE_NOT_LIVE = "table/not_live"
+    TABLE_NOT_FINISHED = "table/not_finished"
+    TABLE_CROWDED = "table/crowded"
+    TABLE_SEAT_IS_BOT = "table/seat_is_bot"
+    TABLE_SEAT_IN_USE = "table/seat_in_use"
+    TABLE_SEAT_CROWDED = "table/seat_crowded"
+    TABLE_EXPIRED = "table/expired"
+    TABLE_BROKEN = "table/broken"
+    REPLAY_BAD_PLY = "replay/bad_ply"
+    AUTH_BAD_TOKEN = "auth/bad_token"
+    AUTH_NOT_HOST = "auth/not_host"
+    AUTH_MISSING_TOKEN = "auth/missing_token"
+    AUTH_SPECTATOR = "auth/spectator"
+    AUTH_ORIGIN = "auth/origin"
+    MESSAGE_MALFORMED = "message/malformed"
+    MESSAGE_TOO_LARGE = "message/too_large"
+    MESSAGE_HELLO_EXPECTED = "message/hello_expected"
+    MESSAGE_UNKNOWN_TYPE = "message/unknown_type"
+    REQUEST_INVALID = "request/invalid"
+    REQUEST_NOT_FOUND = "request/not_found"
+    REQUEST_METHOD = "request/method"
+    REQUEST_RATE_LIMITED = "request/rate_limited"
+    REQUEST_LENGTH_REQUIRED = "request/length_required"
+    REQUEST_TOO_LARGE = "request/too_large"
+    REQUEST_TIMEOUT = "request/timeout"
+    SERVER_INTERNAL = "server/internal"
+    SERVER_STORE = "server/store"
+    SERVER_DB_DOWN = "server/db_down"
+    SERVER_DISK_FULL = "server/disk_full"
+
+    @property
+    def status(self) -> int:
+        """The HTTP status a refusal with this code answers with."""
+        return INFO[self].status
+
+    @property
+    def text(self) -> Text:
+        """What a player reads, in German and English."""
+        return INFO[self].text
+
+
+class CodeInfo(NamedTuple):
+    status: int
+    text: Text
+
+
+E = ErrorCode
+INFO: dict[ErrorCode, CodeInfo] = {
+    E.GAME_UNKNOWN: CodeInfo(400, Text("Unbekanntes Spiel", "Unknown game")),
+    E.GAME_INVALID_OPTION: CodeInfo(400, Text("Ungültige Regeloption", "Invalid rule option")),
+    E.GAME_INVALID_PLAYERS: CodeInfo(
+        400, Text("Ungültige Spielerzahl", "Invalid number of players")
+    ),
+    E.GAME_INVALID_SETUP: CodeInfo(
+        400, Text("Mit diesen Regeln kann der Tisch nicht starten", "This setup cannot start")
+    ),
+    E.ACTION_ILLEGAL: CodeInfo(409, Text("Regelverstoß", "Against the rules")),
+    E.ACTION_INVALID_NOTATION: CodeInfo(
+        400, Text("Diesen Zug verstehe ich nicht", "I cannot read that move")
+    ),
+    E.ACTION_STALE_STATE: CodeInfo(
+        409,
+        Text(
+            "Das Spiel ist inzwischen weiter – bitte noch einmal",
+            "The game has moved on – please try again",
+        ),
+    ),
+    E.STATE_NO_RECORD: CodeInfo(
+        400, Text("Zu diesem Zustand gibt es keine Partie", "This state has no game record")
+    ),
+    E.BOT_UNKNOWN_LEVEL: CodeInfo(400, Text("Unbekannte Bot-Stufe", "Unknown bot level")),
+    E.TABLE_NOT_FOUND: CodeInfo(404, Text("Diesen Tisch gibt es nicht", "There is no such table")),
+    E.TABLE_NO_HUMAN_SEAT: CodeInfo(
+        400,
+        Text(
+            "Ein Tisch nur mit Bots kann niemand betreten",
+            "A table with only bots cannot be joined",
+        ),
+    ),
+    E.TABLE_NOT_OPEN: CodeInfo(
+        409, Text("Das Spiel hat schon begonnen", "The game has already started")
+    ),
+    E.TABLE_FULL: CodeInfo(409, Text("Alle Plätze sind besetzt", "Every seat is taken")),
+    E.TABLE_SEAT_TAKEN: CodeInfo(409, Text("Dieser Platz ist schon besetzt", "That seat is taken")),
+    E.TABLE_NO_SUCH_SEAT: CodeInfo(
+        409, Text("An diesem Platz sitzt kein Mensch", "No person sits in that seat")
+    ),
+    E.TABLE_NOT_RUNNING: CodeInfo(409, Text("Das Spiel läuft nicht", "The game is not running")),
+    E.TABLE_NOT_LIVE: CodeInfo(
+        409, Text("An diesem Tisch wird nicht gespielt", "This table is not being played")
+    ),
+    E.TABLE_NOT_FINISHED: CodeInfo(
+        409,
+        Text(
+            "Die Wiederholung gibt es erst nach dem Spiel",
+            "The replay is shown once the game is over",
+        ),
+    ),
+    E.TABLE_CROWDED: CodeInfo(
+        429, Text("Zu viele Zuschauer an diesem Tisch", "Too many spectators at this table")
+    ),
+    E.TABLE_SEAT_IS_BOT: CodeInfo(
+        409, Text("Diesen Platz spielt gerade ein Bot", "A bot plays this seat now")
+    ),
+    E.TABLE_SEAT_IN_USE: CodeInfo(
+        409,
+        Text(
+            "Dieser Platz ist besetzt und nicht untätig – ein Bot darf ihn nicht übernehmen",
+            "This seat is connected and active – a bot may not take it over",
+        ),
+    ),
+    E.TABLE_SEAT_CROWDED: CodeInfo(
+        429,
+        Text(
+            "Dieser Platz ist schon in zu vielen Fenstern offen",
+            "This seat is open in too many windows",
+        ),
+    ),
+    E.TABLE_EXPIRED: CodeInfo(
+        410,
+        Text(
+            "Dieser Tisch ist abgelaufen: niemand hat sich rechtzeitig hingesetzt",
+            "This table expired: nobody sat down in time",
+        ),
+    ),
+    E.TABLE_BROKEN: CodeInfo(
+        410,
+        Text(
+            "Dieser Tisch lässt sich nicht wiederherstellen",
+            "This table cannot be rebuilt",
+        ),
+    ),
+    E.REPLAY_BAD_PLY: CodeInfo(
+        400, Text("Diesen Zug gibt es in der Partie nicht", "The game has no such move")
+    ),
+    E.AUTH_BAD_TOKEN: CodeInfo(
+        403, Text("Dieser Platz-Schlüssel ist ungültig", "This seat token is not valid")
+    ),
+    E.AUTH_NOT_HOST: CodeInfo(
+        403,
+        Text("Das darf nur, wer den Tisch eröffnet hat", "Only the table's creator may do this"),
+    ),
+    E.AUTH_MISSING_TOKEN: CodeInfo(401, Text("Ein Schlüssel fehlt", "A token is missing")),
+    E.AUTH_SPECTATOR: CodeInfo(
+        403, Text("Zuschauer können nicht ziehen", "Spectators cannot move")
+    ),
+    E.AUTH_ORIGIN: CodeInfo(
+        403,
+        Text(
+            "Verbindungen von fremden Seiten sind nicht erlaubt",
+            "Connections from other sites are not allowed",
+        ),
+    ),
+    E.MESSAGE_MALFORMED: CodeInfo(400, Text("Ungültige Nachricht", "Malformed message")),
+    E.MESSAGE_TOO_LARGE: CodeInfo(400, Text("Nachricht zu groß", "Message too large")),
+    E.MESSAGE_HELLO_EXPECTED: CodeInfo(400, Text("Zuerst anmelden (hello)", "Say hello first")),
+    E.MESSAGE_UNKNOWN_TYPE: CodeInfo(
+        400, Text("Unbekannte Nachrichtenart", "Unknown message type")
+    ),
+    E.REQUEST_INVALID: CodeInfo(400, Text("Ungültige Eingabe", "Invalid input")),
+    E.REQUEST_NOT_FOUND: CodeInfo(404, Text("Nicht gefunden", "Not found")),
+    E.REQUEST_METHOD: CodeInfo(405, Text("Diese Anfrageart geht hier nicht", "Method not allowed")),
+    E.REQUEST_RATE_LIMITED: CodeInfo(
+        429, Text("Zu viele Anfragen – bitte langsamer", "Too many requests – slow down")
+    ),
+    E.REQUEST_LENGTH_REQUIRED: CodeInfo(
+        411, Text("Die Länge der Anfrage fehlt", "The request's length is missing")
+    ),
+    E.REQUEST_TOO_LARGE: CodeInfo(413, Text("Anfrage zu groß", "Request too large")),
+    E.REQUEST_TIMEOUT: CodeInfo(
+        408, Text("Die Anfrage kam zu langsam an", "The request arrived too slowly")
+    ),
+    E.SERVER_INTERNAL: CodeInfo(500, Text("Interner Serverfehler", "Internal server error")),
+    E.SERVER_STORE: CodeInfo(
+        503, Text("Der Zug konnte nicht gespeichert werden", "The move could not be saved")
+    ),
+    E.SERVER_DB_DOWN: CodeInfo(
+        503, Text("Die Datenbank antwortet nicht", "The database does not answer")
+    ),
+    E.SERVER_DISK_FULL: CodeInfo(
+        503, Text("Der Speicher des Servers ist voll", "The server's disk is full")
+    ),
+}
+
+
 class ApiError(Exception):
-    """A refusal with a stable code and an HTTP status."""
+    """A refusal with a stable code; its HTTP status is the code's unless given."""
 
     def __init__(
         self,
-        code: str,
+        code: ErrorCode,
         message: str,
-        status: int = 400,
+        status: int | None = None,
         rule: str | None = None,
         detail: dict[str, Any] | None = None,
     ):
         super().__init__(message)
-        self.code = code
+        self.code = code = ErrorCode(code)
         self.message = message
-        self.status = status
+        self.status = status if status is not None else code.status
         self.rule = rule
         self.detail = detail or {}
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {**self.detail, "code": self.code, "message": self.message}
+        out: dict[str, Any] = {"text": self.code.text.to_json(), **self.detail}
+        out["code"], out["message"] = str(self.code), self.message
         if self.rule:
             out["rule"] = self.rule
         return out
 
 
-ENGINE_STATUS = {
-    "game/unknown": 400,
-    "game/invalid_option": 400,
-    "game/invalid_players": 400,
-    "game/invalid_setup": 400,
-    "action/illegal": 409,
-    "action/invalid_notation": 400,
-}
+def engine_code(exc: SpieltischError) -> ErrorCode:
+    """The code of an engine error; one the enum lacks is a bug, answered as invalid."""
+    if exc.code == "error":  # the base class: a request the engine could not use
+        return ErrorCode.REQUEST_INVALID
+    try:
+        return ErrorCode(exc.code)
+    except ValueError:
+        log.error("engine error without an ErrorCode", extra={"code": exc.code})
+        return ErrorCode.REQUEST_INVALID
 
 
 def from_engine(exc: SpieltischError) -> ApiError:
     """The wire form of an engine error (the rule id kept for illegal actions)."""
+    code = engine_code(exc)
     if isinstance(exc, IllegalAction):
-        return ApiError(exc.code, exc.message, 409, exc.rule)
-    code = getattr(exc, "code", "error")
-    if code == "error":
-        code = "request/invalid"
-    return ApiError(code, str(exc), ENGINE_STATUS.get(code, 400), detail=exc.detail())
+        return ApiError(code, exc.message, rule=exc.rule, detail=exc.detail())
+    return ApiError(code, str(exc), detail=exc.detail())
 
 
-def _response(err: ApiError) -> JSONResponse:
+def error_response(err: ApiError) -> JSONResponse:
     return JSONResponse({"error": err.to_json()}, status_code=err.status)
+
+
+HTTP_CODES = {
+    404: ErrorCode.REQUEST_NOT_FOUND,
+    405: ErrorCode.REQUEST_METHOD,
+    408: ErrorCode.REQUEST_TIMEOUT,
+    413: ErrorCode.REQUEST_TOO_LARGE,
+    429: ErrorCode.REQUEST_RATE_LIMITED,
+}
+"""Starlette's own HTTP errors; any other 4xx is an invalid request."""
 
 
 def install(app: FastAPI) -> None:
@@ -76,25 +292,28 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return _response(exc)
+        return error_response(exc)
 
     @app.exception_handler(SpieltischError)
     async def engine_error(_request: Request, exc: SpieltischError) -> JSONResponse:
-        return _response(from_engine(exc))
+        return error_response(from_engine(exc))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         message = f"{where}: {first.get('msg', 'invalid request')}" if where else "invalid request"
-        return _response(ApiError("request/invalid", message, 422))
+        return error_response(ApiError(ErrorCode.REQUEST_INVALID, message, 422))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "request/not_found", 405: "request/method"}.get(exc.status_code, "request")
-        return _response(ApiError(code, str(exc.detail), exc.status_code))
+        if exc.status_code >= 500:
+            code = ErrorCode.SERVER_INTERNAL
+        else:
+            code = HTTP_CODES.get(exc.status_code, ErrorCode.REQUEST_INVALID)
+        return error_response(ApiError(code, str(exc.detail), exc.status_code))
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error", extra={"path": request.url.path})
-        return _response(ApiError("server/internal", "internal server error", 500))
+        return error_response(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error"))

@@ -14,7 +14,7 @@ from spieltisch.games.kalooki.cards import JOKER, counts_of, parse_face
 from spieltisch.games.kalooki.melds import token_name
 from spieltisch.games.kalooki.meldsearch import best_opening
 
-from .errors import ApiError
+from .errors import ApiError, ErrorCode
 
 router = APIRouter(prefix="/api/hints", tags=["hints"])
 
@@ -30,10 +30,10 @@ async def kalooki_opening(body: HandIn) -> dict[str, object]:
     try:
         faces = [parse_face(c) for c in body.hand]
     except InvalidNotation as exc:
-        raise ApiError("request/invalid", f"not a card: {exc}") from exc
+        raise ApiError(ErrorCode.REQUEST_INVALID, f"not a card: {exc}") from exc
     counts = counts_of(faces)
     if max(counts[:JOKER], default=0) > 2 or counts[JOKER] > 2:
-        raise ApiError("request/invalid", "a face is in the deck at most twice")
+        raise ApiError(ErrorCode.REQUEST_INVALID, "a face is in the deck at most twice")
     value, melds = best_opening(counts, body.keep)
     return {
         "value": value,

@@ -20,7 +20,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import bell
-from .errors import ApiError
+from .errors import ApiError, ErrorCode
 from .live import Connection
 from .security import TokenBucket
 from .settings import Settings
@@ -40,15 +40,15 @@ def _parse(frame: Mapping[str, Any], limit: int) -> dict[str, Any]:
     """One client message as a dict, or an ApiError saying what is wrong with it."""
     text = frame.get("text")
     if text is None:
-        raise ApiError("message/malformed", "messages are JSON text frames")
+        raise ApiError(ErrorCode.MESSAGE_MALFORMED, "messages are JSON text frames")
     if len(text.encode("utf-8", "replace")) > limit:
-        raise ApiError("message/too_large", f"messages are at most {limit} bytes")
+        raise ApiError(ErrorCode.MESSAGE_TOO_LARGE, f"messages are at most {limit} bytes")
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise ApiError("message/malformed", "a message must be valid JSON") from exc
+        raise ApiError(ErrorCode.MESSAGE_MALFORMED, "a message must be valid JSON") from exc
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ApiError("message/malformed", 'a message is an object with a "type"')
+        raise ApiError(ErrorCode.MESSAGE_MALFORMED, 'a message is an object with a "type"')
     return data
 
 
@@ -64,7 +64,9 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         hello = _parse(frame, settings.max_message_bytes)
         token = hello.get("token")
         if hello["type"] != "hello" or not (token is None or isinstance(token, str)):
-            raise ApiError("message/hello_expected", 'say {"type": "hello", "token": ...} first')
+            raise ApiError(
+                ErrorCode.MESSAGE_HELLO_EXPECTED, 'say {"type": "hello", "token": ...} first'
+            )
         live, seat = await manager.seat_for(table_id[:32], token)
     except (TimeoutError, WebSocketDisconnect):
         await ws.close(CLOSE_POLICY)
@@ -84,7 +86,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 break
             try:
                 if not bucket.take():
-                    raise ApiError("request/rate_limited", "too many messages; slow down", 429)
+                    raise ApiError(ErrorCode.REQUEST_RATE_LIMITED, "too many messages; slow down")
                 msg = _parse(frame, settings.max_message_bytes)
                 if msg["type"] == "act":
                     await manager.act(live, seat, msg.get("action"), msg.get("ply"))
@@ -95,9 +97,11 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 elif msg["type"] == "ring":
                     await bell.ring(live, conn, msg)
                 else:
-                    raise ApiError("message/unknown_type", f"unknown message type {msg['type']!r}")
+                    raise ApiError(
+                        ErrorCode.MESSAGE_UNKNOWN_TYPE, f"unknown message type {msg['type']!r}"
+                    )
             except ApiError as err:
-                if err.code == "action/illegal":
+                if err.code is ErrorCode.ACTION_ILLEGAL:
                     log.info("action refused", extra={"table": live.id, "rule": err.rule})
                 conn.send(_error(err))
     except (WebSocketDisconnect, RuntimeError):
