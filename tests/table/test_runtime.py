@@ -70,7 +70,8 @@ def test_write_ahead_runs_before_act_returns_and_a_failure_rolls_back() -> None:
     stored: list[tuple[int, int, dict[str, Any]]] = []
     fail = {"now": False}
 
-    def write(ply: int, seat: int, action: dict[str, Any]) -> None:
+    def write(ply: int, seat: int, action: dict[str, Any], result: Any) -> None:
+        assert result is None  # no move of this test ends the game
         if fail["now"]:
             raise OSError("disk full")
         stored.append((ply, seat, action))

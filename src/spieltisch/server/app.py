@@ -7,6 +7,7 @@ websockets with 1012 ("service restart") so browsers reconnect to the next proce
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -22,7 +23,7 @@ from spieltisch import __version__
 from spieltisch.store import Store
 
 from . import errors, hints, lobby, ws
-from .errors import ApiError
+from .errors import ApiError, ErrorCode
 from .security import KeyedLimiter
 from .settings import Settings
 from .tables import TableManager
@@ -42,6 +43,17 @@ SECURITY_HEADERS = {
 }
 
 
+async def sweep_open_tables(manager: TableManager, ttl: float) -> None:
+    """Expire idle open tables now and then (a quarter of their time to live, at most
+    every ten minutes), so the lobby does not fill with tables nobody will join."""
+    while True:
+        await asyncio.sleep(max(1.0, min(ttl / 4, 600.0)))
+        try:
+            await manager.expire_open_tables()
+        except Exception:  # the database may be away for a moment; try again later
+            log.exception("expiring open tables failed")
+
+
 def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
     """The app for ``settings``; pass ``store`` to share one (tests)."""
     settings = settings or Settings()
@@ -54,9 +66,11 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         app.state.manager = manager
         restored = await manager.restore()
         log.info("server ready", extra={"restored_tables": restored, "version": __version__})
+        sweeper = asyncio.create_task(sweep_open_tables(manager, settings.open_table_ttl))
         try:
             yield
         finally:
+            sweeper.cancel()
             await manager.close()
             if own_store:
                 st.close()
@@ -78,10 +92,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         err: ApiError | None = None
         if length is None and request.method in ("POST", "PUT", "PATCH"):
             # A chunked body of unknown size could be endless: ask for a declared length.
-            err = ApiError("request/length_required", "send a Content-Length header", 411)
+            err = ApiError(ErrorCode.REQUEST_LENGTH_REQUIRED, "send a Content-Length header")
         elif length is not None and (not length.isdigit() or int(length) > settings.max_body_bytes):
             limit = settings.max_body_bytes
-            err = ApiError("request/too_large", f"request bodies are at most {limit} bytes", 413)
+            err = ApiError(ErrorCode.REQUEST_TOO_LARGE, f"request bodies are at most {limit} bytes")
         if err is not None:
             response: Response = JSONResponse({"error": err.to_json()}, status_code=err.status)
         else:
@@ -99,7 +113,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         except Exception:
             db_ok = False
         if not db_ok:
-            raise ApiError("server/db_down", "the database does not answer", 503)
+            raise ApiError(ErrorCode.SERVER_DB_DOWN, "the database does not answer")
         live = [t for t in manager.tables.values() if t.runtime and not t.runtime.is_over()]
         return {"status": "ok", "version": __version__, "db": "ok", "live_tables": len(live)}
 

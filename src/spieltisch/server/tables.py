@@ -12,6 +12,7 @@ import hashlib
 import logging
 import secrets
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from spieltisch.bots import Bot, levels, make
@@ -20,12 +21,15 @@ from spieltisch.engine import games as game_names
 from spieltisch.store import SeatRecord, Store, TableRecord
 from spieltisch.table import Clock, Step, WallClock, make_runtime
 
-from .errors import ApiError, from_engine
+from .errors import ApiError, ErrorCode, from_engine
 from .live import Connection, LiveTable
 from .security import hash_token, new_table_id, new_token, token_matches
 from .settings import Settings
 
 log = logging.getLogger("spieltisch.table")
+
+RESTORE_BATCH = 500
+"""Table records read per query at start-up."""
 
 MAX_CONNECTIONS = 64
 """Websockets per table beyond which spectators are turned away."""
@@ -51,11 +55,11 @@ def game_catalogue() -> list[dict[str, Any]]:
     # ``spieltisch.games`` is shadowed by the subpackage once a game is imported.
     for name in game_names():
         try:
-            info = load(name).info
+            game = load(name)
         except Exception:  # a game being built elsewhere must not break the lobby
             log.exception("game failed to load", extra={"game": name})
             continue
-        out.append({**info.to_json(), "bot_levels": levels(name)})
+        out.append({**game.info.to_json(), "bot_levels": levels(game)})
     return out
 
 
@@ -105,7 +109,7 @@ class TableManager:
     async def _record(self, table_id: str) -> TableRecord:
         record: TableRecord | None = await self._db(self.store.get_table, table_id)
         if record is None:
-            raise ApiError("table/not_found", f"there is no table {table_id!r}", 404)
+            raise ApiError(ErrorCode.TABLE_NOT_FOUND, f"there is no table {table_id!r}")
         return record
 
     def _bot(self, game: Game, table_id: str, seat: int, level: str) -> Bot:
@@ -123,25 +127,19 @@ class TableManager:
         """
         try:
             game = load(game_name, **options)
+            game.check_setup(len(seats))
         except SpieltischError as exc:
             raise from_engine(exc) from exc
-        info = game.info
-        if not info.min_players <= len(seats) <= info.max_players:
-            raise ApiError(
-                "game/invalid_players",
-                f"{info.title} is played by {info.min_players}–{info.max_players} players, "
-                f"not {len(seats)}",
-            )
-        known = levels(game_name)
+        known = levels(game)
         for spec in seats:
             if spec.kind == "bot" and spec.level not in known:
                 raise ApiError(
-                    "bot/unknown_level",
+                    ErrorCode.BOT_UNKNOWN_LEVEL,
                     f"no bot level {spec.level!r} for {game_name} (levels: {', '.join(known)})",
                 )
         humans = [i for i, s in enumerate(seats) if s.kind == "human"]
         if name is not None and not humans:
-            raise ApiError("table/no_human_seat", "a table with only bots cannot be joined")
+            raise ApiError(ErrorCode.TABLE_NO_HUMAN_SEAT, "a table with only bots cannot be joined")
         table_id, host_token = new_table_id(), new_token()
         seat_token = new_token() if name is not None else None
         own = humans[0] if name is not None else None
@@ -155,20 +153,31 @@ class TableManager:
             )
             for i, s in enumerate(seats)
         ]
+        seed = secrets.randbits(48)
+        # The first state is built before anything is stored, and a table whose seats
+        # are all taken is stored running in the same transaction: no kill can leave a
+        # table that cannot start, or a full table waiting forever.
+        state = game.new_state(players=len(seats), seed=seed)
+        starts = all(r.taken for r in records)
         record = await self._db(
             self.store.create_table,
             table_id=table_id,
             game=game_name,
             options=game.options,
             players=len(seats),
-            seed=secrets.randbits(48),
+            seed=seed,
             host_hash=hash_token(host_token),
             seats=records,
+            status="running" if starts else "open",
         )
         live = LiveTable(record, self.store, self._summarise)
         self.tables[table_id] = live
         log.info("table created", extra={"table": table_id, "game": game_name})
-        await self._maybe_start(live)
+        if starts:
+            async with live.lock:
+                self._attach_runtime(live, state, [])
+                live.broadcast_start()
+            live.start_driver(self._after_step)
         return Created(self.summary(live.record, live), host_token, own, seat_token)
 
     async def list_tables(self, statuses: list[str]) -> list[dict[str, Any]]:
@@ -185,18 +194,22 @@ class TableManager:
         """Claim a free human seat (the first free one if ``seat`` is None)."""
         live = self._live(table_id) if table_id in self.tables else None
         record = live.record if live else await self._record(table_id)
+        if record.status in ("expired", "broken"):
+            raise ApiError(
+                ErrorCode(f"table/{record.status}"), f"table {table_id!r} is {record.status}"
+            )
         if record.status != "open":
-            raise ApiError("table/not_open", "the game has started; watch as a spectator", 409)
+            raise ApiError(ErrorCode.TABLE_NOT_OPEN, "the game has started; watch as a spectator")
         free = [s.seat for s in record.seats if s.kind == "human" and not s.taken]
         if seat is None:
             if not free:
-                raise ApiError("table/full", "every seat is taken", 409)
+                raise ApiError(ErrorCode.TABLE_FULL, "every seat is taken")
             seat = free[0]
         elif seat not in free:
-            raise ApiError("table/seat_taken", f"seat {seat} is not free", 409)
+            raise ApiError(ErrorCode.TABLE_SEAT_TAKEN, f"seat {seat} is not free")
         token = new_token()
         if not await self._db(self.store.claim_seat, table_id, seat, name, hash_token(token)):
-            raise ApiError("table/seat_taken", f"seat {seat} was taken just now", 409)
+            raise ApiError(ErrorCode.TABLE_SEAT_TAKEN, f"seat {seat} was taken just now")
         log.info("seat joined", extra={"table": table_id, "seat": seat})
         if live is not None:
             async with live.lock:
@@ -211,15 +224,15 @@ class TableManager:
         """The creator hands a seat to a bot (``level``) or back to its human (``None``)."""
         live = self._live(table_id)
         if not token_matches(host_token, live.record.host_hash):
-            raise ApiError("auth/bad_token", "only the table's creator may do this", 403)
+            raise ApiError(ErrorCode.AUTH_BAD_TOKEN, "only the table's creator may do this")
         seats = live.record.seats
         if not 0 <= seat < len(seats) or seats[seat].token_hash is None:
-            raise ApiError("table/no_such_seat", f"seat {seat} has no human player", 409)
+            raise ApiError(ErrorCode.TABLE_NO_SUCH_SEAT, f"seat {seat} has no human player")
         if live.runtime is None or live.runtime.is_over():
-            raise ApiError("table/not_running", "the game is not running", 409)
+            raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "the game is not running")
         game = live.runtime.state.game
-        if level is not None and level not in levels(game.info.name):
-            raise ApiError("bot/unknown_level", f"no bot level {level!r}")
+        if level is not None and level not in levels(game):
+            raise ApiError(ErrorCode.BOT_UNKNOWN_LEVEL, f"no bot level {level!r}")
         async with live.lock:
             await self._db(
                 self.store.set_seat_kind,
@@ -237,17 +250,21 @@ class TableManager:
     def _live(self, table_id: str) -> LiveTable:
         live = self.tables.get(table_id)
         if live is None:
-            raise ApiError("table/not_live", f"table {table_id!r} is not being played", 409)
+            raise ApiError(ErrorCode.TABLE_NOT_LIVE, f"table {table_id!r} is not being played")
         return live
 
     async def _maybe_start(self, live: LiveTable) -> None:
+        """Start a table whose last seat was just taken (marked running only once its
+        first state is built, and only by one request)."""
         async with live.lock:
             record = live.record
             if record.status != "open" or not all(s.taken for s in record.seats):
                 return
-            await self._db(self.store.set_status, record.id, "running")
+            state = self._new_state(record)
+            if not await self._db(self.store.set_status, record.id, "running", expect="open"):
+                return
             live.record = await self._record(record.id)
-            self._attach_runtime(live, self._new_state(live.record), [])
+            self._attach_runtime(live, state, [])
             log.info("game started", extra={"table": record.id})
             live.broadcast_start()
         live.start_driver(self._after_step)
@@ -265,27 +282,71 @@ class TableManager:
             if s.kind == "bot"
         }
 
-        def write_ahead(ply: int, seat: int, action: dict[str, Any]) -> None:
-            self.store.append_action(record.id, ply, seat, action)
+        def write_ahead(
+            ply: int, seat: int, action: dict[str, Any], result: dict[str, Any] | None
+        ) -> None:
+            self.store.append_action(record.id, ply, seat, action, result)
 
         live.runtime = make_runtime(state, self.clock, bots, write_ahead)
         live.log = log_steps
 
     async def restore(self) -> int:
-        """Rebuild every open or running table from its record; returns how many."""
-        records: list[TableRecord] = await self._db(
-            self.store.list_tables, ["open", "running"], 10_000
-        )
-        for record in records:
-            live = LiveTable(record, self.store, self._summarise)
-            if record.status == "running":
-                state, steps = await self._db(self._replay, record)
-                self._attach_runtime(live, state, steps)
-            self.tables[record.id] = live
-            if record.status == "running":
-                live.start_driver(self._after_step)
-        log.info("tables restored", extra={"count": len(records)})
-        return len(records)
+        """Rebuild every open and running table from its record; returns how many.
+
+        Each table on its own: one whose record cannot be rebuilt is logged, marked
+        ``broken`` (its host sees it so in the lobby) and skipped, so one bad row never
+        stops the server. A running table whose game is over (a kill between the last
+        move and its status in an older version) is finished; a full open table starts.
+        """
+        await self.expire_open_tables()
+        ids: list[str] = await self._db(self.store.table_ids, ["open", "running"])
+        restored = 0
+        for start in range(0, len(ids), RESTORE_BATCH):
+            batch = await self._db(self.store.get_tables, ids[start : start + RESTORE_BATCH])
+            for record in batch:
+                try:
+                    live = await self._restore_one(record)
+                except Exception:
+                    log.exception(
+                        "table cannot be rebuilt; marked broken", extra={"table": record.id}
+                    )
+                    await self._db(self.store.set_status, record.id, "broken")
+                    continue
+                if live is not None:
+                    restored += 1
+        log.info("tables restored", extra={"count": restored})
+        return restored
+
+    async def _restore_one(self, record: TableRecord) -> LiveTable | None:
+        table_id = record.id
+        live = LiveTable(record, self.store, self._summarise)
+        if record.status == "open":
+            self._new_state(record)  # a setup that cannot start is broken, not open
+            self.tables[table_id] = live
+            await self._maybe_start(live)
+            return live
+        state, steps = await self._db(self._replay, record)
+        if state.is_over():
+            result = state.result()
+            await self._db(self.store.set_status, table_id, "finished", result and result.to_json())
+            return None
+        self._attach_runtime(live, state, steps)
+        self.tables[table_id] = live
+        live.start_driver(self._after_step)
+        return live
+
+    async def expire_open_tables(self) -> list[str]:
+        """Open tables nobody touched for ``settings.open_table_ttl`` seconds expire."""
+        before = datetime.now(UTC) - timedelta(seconds=self.settings.open_table_ttl)
+        expired: list[str] = await self._db(self.store.expire_open, before)
+        for table_id in expired:
+            live = self.tables.pop(table_id, None)
+            if live is not None:
+                live.record = await self._record(table_id)
+                live.broadcast_table()
+        if expired:
+            log.info("open tables expired", extra={"count": len(expired)})
+        return expired
 
     def _replay(self, record: TableRecord) -> tuple[State, list[Step]]:
         state = self._new_state(record)
@@ -304,19 +365,21 @@ class TableManager:
         if live is None:  # a finished game: rebuilt on demand to show its end and log
             record = await self._record(table_id)
             if record.status != "finished":
-                raise ApiError("table/not_live", f"table {table_id!r} is not being played", 409)
+                raise ApiError(ErrorCode.TABLE_NOT_LIVE, f"table {table_id!r} is not being played")
             live = LiveTable(record, self.store, self._summarise)
             state, steps = await self._db(self._replay, record)
             self._attach_runtime(live, state, steps)
             self.tables[table_id] = live
         if token is None:
             if len(live.connections) >= MAX_CONNECTIONS:  # players always get in
-                raise ApiError("table/crowded", "too many spectators at this table", 429)
+                raise ApiError(ErrorCode.TABLE_CROWDED, "too many spectators at this table")
             return live, None
         for s in live.record.seats:
             if token_matches(token, s.token_hash):
                 return live, s.seat
-        raise ApiError("auth/bad_token", "this token is not valid for any seat of the table", 403)
+        raise ApiError(
+            ErrorCode.AUTH_BAD_TOKEN, "this token is not valid for any seat of the table"
+        )
 
     async def act(self, live: LiveTable, seat: int | None, text: Any, ply: Any) -> None:
         """Play ``text`` for ``seat`` if the rules allow it.
@@ -324,17 +387,19 @@ class TableManager:
         :raises ApiError: spectator, stale ply, unreadable or illegal action.
         """
         if seat is None:
-            raise ApiError("auth/spectator", "spectators cannot act", 403)
+            raise ApiError(ErrorCode.AUTH_SPECTATOR, "spectators cannot act")
         if not isinstance(text, str) or len(text) > 200:
-            raise ApiError("action/invalid_notation", "an action must be a short text")
+            raise ApiError(ErrorCode.ACTION_INVALID_NOTATION, "an action must be a short text")
         async with live.lock:
             rt = live.runtime
             if rt is None:
-                raise ApiError("table/not_running", "the game has not started", 409)
+                raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "the game has not started")
             if any(s.seat == seat and s.kind == "bot" for s in live.record.seats):
-                raise ApiError("table/seat_is_bot", "a bot plays this seat now", 409)
+                raise ApiError(ErrorCode.TABLE_SEAT_IS_BOT, "a bot plays this seat now")
             if ply is not None and ply != rt.ply:
-                raise ApiError("action/stale_state", f"the game is at ply {rt.ply}, not {ply}", 409)
+                raise ApiError(
+                    ErrorCode.ACTION_STALE_STATE, f"the game is at ply {rt.ply}, not {ply}"
+                )
             try:
                 action = rt.state.game.parse_action(text)
                 step = await asyncio.to_thread(rt.act, seat, action)
@@ -342,7 +407,7 @@ class TableManager:
                 raise from_engine(exc) from exc
             except Exception as exc:  # the store failed: the runtime has rolled back
                 log.exception("write-ahead failed", extra={"table": live.id})
-                raise ApiError("server/store", "the move could not be saved", 503) from exc
+                raise ApiError(ErrorCode.SERVER_STORE, "the move could not be saved") from exc
             await self._after_step(live, step)
         live.wake.set()
 
@@ -351,11 +416,7 @@ class TableManager:
         live.log.append(step)
         rt = live.runtime
         assert rt is not None
-        if rt.is_over():
-            result = rt.state.result()
-            await self._db(
-                self.store.set_status, live.id, "finished", result.to_json() if result else None
-            )
+        if rt.is_over():  # finished with the last action, in its transaction
             live.record = await self._record(live.id)
             log.info("game finished", extra={"table": live.id, "plies": rt.ply})
             if not live.connections:
@@ -366,10 +427,10 @@ class TableManager:
         """The spectator's view after ``ply`` actions of a finished game, for the viewer."""
         record = await self._record(table_id)
         if record.status != "finished":
-            raise ApiError("table/not_finished", "replays are shown once the game is over", 409)
+            raise ApiError(ErrorCode.TABLE_NOT_FINISHED, "replays are shown once the game is over")
         actions = await self._db(self.store.actions, table_id)
         if not 0 <= ply <= len(actions):
-            raise ApiError("replay/bad_ply", f"ply must be 0..{len(actions)}")
+            raise ApiError(ErrorCode.REPLAY_BAD_PLY, f"ply must be 0..{len(actions)}")
         state = self._new_state(record)
         events: list[Any] = []
         for item in actions[:ply]:

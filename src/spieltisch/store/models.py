@@ -29,7 +29,7 @@ class TableRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), index=True)
-    """``open`` (waiting for players), ``running`` or ``finished``."""
+    """One of ``store.repository.STATUSES``."""
     host_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -29,7 +29,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from .models import ActionRow, Base, SeatRow, TableRow
 
-STATUSES = ("open", "running", "finished")
+STATUSES = ("open", "running", "finished", "broken", "expired")
+"""``open`` waits for players; ``running`` and ``finished`` are games; ``broken`` is a
+table whose record cannot be rebuilt (kept for its host to see, skipped at start-up);
+``expired`` an open table nobody joined in time."""
 
 _INSERT_ACTION = insert(ActionRow)
 _TOUCH_TABLE = (
@@ -174,16 +177,55 @@ class Store:
                 return None
             return self._records(s, [row])[0]
 
-    def list_tables(self, statuses: Sequence[str] = STATUSES, limit: int = 50) -> list[TableRecord]:
-        """Most recently changed first."""
+    def list_tables(
+        self, statuses: Sequence[str] = STATUSES, limit: int | None = 50
+    ) -> list[TableRecord]:
+        """Most recently changed first; ``limit=None`` lists them all."""
         with self._session() as s:
-            rows = s.scalars(
+            query = (
                 select(TableRow)
                 .where(TableRow.status.in_(list(statuses)))
                 .order_by(TableRow.updated_at.desc(), TableRow.id)
-                .limit(limit)
-            ).all()
+            )
+            if limit is not None:
+                query = query.limit(limit)
+            return self._records(s, list(s.scalars(query).all()))
+
+    def get_tables(self, table_ids: Sequence[str]) -> list[TableRecord]:
+        """The records of ``table_ids`` (unknown ids left out), in one query."""
+        with self._session() as s:
+            rows = s.scalars(select(TableRow).where(TableRow.id.in_(list(table_ids)))).all()
             return self._records(s, list(rows))
+
+    def table_ids(self, statuses: Sequence[str]) -> list[str]:
+        """Ids of every table in ``statuses``, oldest change first (start-up reads them
+        one by one, so a server with many tables never holds all records at once)."""
+        with self._session() as s:
+            return list(
+                s.scalars(
+                    select(TableRow.id)
+                    .where(TableRow.status.in_(list(statuses)))
+                    .order_by(TableRow.updated_at, TableRow.id)
+                ).all()
+            )
+
+    def expire_open(self, before: datetime) -> list[str]:
+        """Mark open tables untouched since ``before`` as expired; returns their ids."""
+        with self._session.begin() as s:
+            ids = list(
+                s.scalars(
+                    select(TableRow.id).where(
+                        TableRow.status == "open", TableRow.updated_at < before
+                    )
+                ).all()
+            )
+            if ids:
+                s.execute(
+                    update(TableRow)
+                    .where(TableRow.id.in_(ids), TableRow.status == "open")
+                    .values(status="expired", updated_at=_now())
+                )
+            return ids
 
     def _records(self, s: Session, rows: list[TableRow]) -> list[TableRecord]:
         ids = [r.id for r in rows]
@@ -220,15 +262,24 @@ class Store:
             for r in rows
         ]
 
-    def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
+    def set_status(
+        self,
+        table_id: str,
+        status: str,
+        result: dict[str, Any] | None = None,
+        *,
+        expect: str | None = None,
+    ) -> bool:
+        """Change a table's status; with ``expect``, only from that status (``False`` if
+        the table was in another one, e.g. another request started it first)."""
         if status not in STATUSES:
             raise StoreError(f"unknown status {status!r}")
         with self._session.begin() as s:
-            s.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(status=status, result=result, updated_at=_now())
-            )
+            query = update(TableRow).where(TableRow.id == table_id)
+            if expect is not None:
+                query = query.where(TableRow.status == expect)
+            done = s.execute(query.values(status=status, result=result, updated_at=_now()))
+            return bool(getattr(done, "rowcount", 0) == 1)
 
     # -- seats ---------------------------------------------------------------------------
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
@@ -257,8 +308,17 @@ class Store:
             )
 
     # -- the action record ---------------------------------------------------------------
-    def append_action(self, table_id: str, ply: int, seat: int, action: dict[str, Any]) -> None:
-        """Append one action; committed when this returns.
+    def append_action(
+        self,
+        table_id: str,
+        ply: int,
+        seat: int,
+        action: dict[str, Any],
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Append one action; committed when this returns. An action that ends the game
+        comes with its ``result``: the table is finished in the same transaction, so a
+        kill can never leave a game over but its table running.
 
         :raises StoreError: the ply exists already or the table does not.
         """
@@ -270,7 +330,14 @@ class Store:
                     _INSERT_ACTION,
                     {"table_id": table_id, "ply": ply, "seat": seat, "action": action, "at": now},
                 )
-                conn.execute(_TOUCH_TABLE, {"tid": table_id, "now": now})
+                if result is None:
+                    conn.execute(_TOUCH_TABLE, {"tid": table_id, "now": now})
+                else:
+                    conn.execute(
+                        update(TableRow)
+                        .where(TableRow.id == table_id)
+                        .values(status="finished", result=result, updated_at=now)
+                    )
         except IntegrityError as exc:
             raise StoreError(f"cannot append ply {ply} to table {table_id}: {exc.orig}") from exc
 

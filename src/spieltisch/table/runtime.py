@@ -27,8 +27,9 @@ from spieltisch.engine import Event, State, View, replay
 
 from .clock import Clock
 
-WriteAhead = Callable[[int, int, dict[str, Any]], None]
-"""``write_ahead(ply, seat, action_json)``: persist one accepted action; raise to refuse."""
+WriteAhead = Callable[[int, int, dict[str, Any], dict[str, Any] | None], None]
+"""``write_ahead(ply, seat, action_json, result_json)``: persist one accepted action (and,
+when it ends the game, the result with it); raise to refuse."""
 
 VISIBLE_TO = "visible_to"
 """Event key naming the only seats that may see an event; absent means public."""
@@ -129,8 +130,11 @@ class TableRuntime:
         ply = self.state.ply
         events = self.state.apply(seat, action)
         if self.write_ahead is not None:
+            result = self.state.result()
             try:
-                self.write_ahead(ply, seat, action.to_json())
+                self.write_ahead(
+                    ply, seat, action.to_json(), None if result is None else result.to_json()
+                )
             except BaseException:
                 self._roll_back()
                 raise
