@@ -328,3 +328,60 @@ def test_ten_thousand_and_one_tables_all_come_back(tmp_path: Path) -> None:
         assert len(manager.tables) == 10_002
         with client.websocket_connect(f"/ws/tables/{last}") as ws:
             assert hello(ws, None)["type"] == "welcome"
+
+
+@pytest.mark.slow
+def test_the_real_server_on_postgresql_refuses_bad_setups_and_survives_kill_and_burst() -> None:
+    """Over HTTP to a real process: bad setups, then a burst of good creations killed
+    mid-way; the restart comes up and no table is left open with every seat taken."""
+    import threading
+
+    import httpx
+
+    from tests.server.procserver import Server
+
+    schema = f"st_proc_{uuid.uuid4().hex[:12]}"
+    server = Server(PG_URL, bot_delay=0.0, schema=schema)
+    try:
+        server.start()
+        for why, body, code, _option in INVALID_SETUPS:
+            r = httpx.post(f"{server.base}/api/tables", json=body, timeout=10)
+            assert r.status_code == 400 and r.json()["error"]["code"] == code, why
+        assert httpx.get(f"{server.base}/api/tables", timeout=10).json() == []
+
+        def burst() -> None:
+            body = {"game": "halali", "seats": bots(2), "options": {"match": "single"}}
+            for _ in range(40):
+                try:
+                    httpx.post(f"{server.base}/api/tables", json=body, timeout=5)
+                except httpx.HTTPError:
+                    return  # the server is gone
+
+        worker = threading.Thread(target=burst)
+        worker.start()
+        import time
+
+        time.sleep(0.4)
+        server.kill()
+        worker.join()
+        server.start()
+        assert httpx.get(f"{server.base}/healthz", timeout=10).status_code == 200
+        store = Store(PG_URL, schema=schema)
+        try:
+            for _ in range(100):  # restored bot games play on to their end
+                tables = store.list_tables(limit=None)
+                if all(t.status == "finished" for t in tables):
+                    break
+                time.sleep(0.1)
+            assert tables and {t.status for t in tables} == {"finished"}
+            for t in tables:
+                assert t.result is not None
+                assert len(store.actions(t.id)) == t.plies
+        finally:
+            store.close()
+    finally:
+        server.stop()
+        engine = create_engine(PG_URL)
+        with engine.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        engine.dispose()

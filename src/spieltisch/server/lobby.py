@@ -86,7 +86,9 @@ async def create_table(body: CreateIn, manager: Manager, _: WriteLimit) -> dict[
 @router.get("/tables")
 async def list_tables(
     manager: Manager,
-    status: Annotated[list[Literal["open", "running", "finished"]] | None, Query()] = None,
+    status: Annotated[
+        list[Literal["open", "running", "finished", "broken", "expired"]] | None, Query()
+    ] = None,
 ) -> list[dict[str, Any]]:
     return await manager.list_tables(list(status) if status else ["open", "running"])
 
