@@ -33,3 +33,17 @@ class Text:
 
     def to_json(self) -> dict[str, str]:
         return {"de": self.de, "en": self.en}
+
+
+ENGINE_RULE_TEXTS: Final = {
+    "ENGINE-OVER": Text(
+        "Das Spiel ist vorbei: es wird kein Zug mehr gespielt.",
+        "The game is over: no more moves are played.",
+    ),
+    "ENGINE-SEAT": Text(
+        "Diesen Platz gibt es an diesem Tisch nicht.",
+        "There is no such seat at this table.",
+    ),
+}
+"""What the rules every game shares say (a move after the end, a seat that does not
+exist); each game's ``rule_texts`` includes them, so every refusal has its words."""

@@ -2,7 +2,7 @@
 // tables. Big corner indices so a card stays readable when only its left edge shows on a
 // phone. The four-colour deck (♦ blue, ♣ green) is a colour-blind-safe option, remembered.
 import { el } from "./api.js";
-import { getLang } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { svg } from "./games/halali-tiles.js";
 
 const CSS = "/static/cards.css";
@@ -13,7 +13,6 @@ if (!document.querySelector(`link[href="${CSS}"]`)) {
 export const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SUIT_ORDER = "cdhs";
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const RANK_DE = { J: "B", Q: "D", K: "K", A: "A" };
 
 // Remembered switches (four-colour deck, hints), one localStorage key each.
 export function pref(name, fallback) {
@@ -41,8 +40,12 @@ export function cardText(name) {
   const c = parseCard(name);
   if (c.hydra) return "Hydra";
   if (c.joker) return c.as ? `Joker (${cardText(c.as.name)})` : "Joker";
-  const rank = getLang() === "de" ? RANK_DE[c.rank] || c.rank : c.rank;
-  return `${SUITS[c.suit]}${rank}`;
+  return `${SUITS[c.suit]}${rankText(c.rank)}`;
+}
+
+/** A rank as players of the chosen language write it (German B, D for J, Q). */
+function rankText(rank) {
+  return has(`card.rank.${rank}`) ? t(`card.rank.${rank}`) : rank;
 }
 
 function hydraArt() {
@@ -85,7 +88,7 @@ export function cardSvg(name, opts = {}) {
     }
   } else {
     root.classList.add(suitClass(c.suit));
-    const rank = getLang() === "de" ? RANK_DE[c.rank] || c.rank : c.rank;
+    const rank = rankText(c.rank);
     root.append(svg("text", { x: 4, y: 20, class: `idx${rank.length > 1 ? " narrow" : ""}` }, document.createTextNode(rank)));
     root.append(svg("text", { x: 5, y: 38, class: "pip-small" }, document.createTextNode(SUITS[c.suit])));
     root.append(svg("text", { x: 37, y: 66, class: "pip-big", "text-anchor": "middle" }, document.createTextNode(SUITS[c.suit])));
@@ -117,7 +120,7 @@ export function deckClass() { return pref("fourColour", false) ? "deck four-colo
 export function fourColourToggle(redraw) {
   const on = pref("fourColour", false);
   const box = el("input", { type: "checkbox", id: "four-colour", checked: on, onchange: () => { setPref("fourColour", box.checked); redraw(); } });
-  return el("label", { class: "toggle" }, box, getLang() === "de" ? " Vierfarbiges Blatt (♦ blau, ♣ grün)" : " Four-colour deck (♦ blue, ♣ green)");
+  return el("label", { class: "toggle" }, box, ` ${t("card.fourColour")}`);
 }
 
 export function hintToggle(key, label, redraw) {

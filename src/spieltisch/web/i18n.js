@@ -1,135 +1,432 @@
-// German and English texts. The choice is remembered in localStorage.
+// Every word the browser shows, German and English side by side in one table, so a
+// missing translation shows up as a one-sided entry in review, not as a blank on a page.
+// Keys of one game start with its prefix (ha., hg., hy., ka.); the choice of language is
+// remembered in localStorage. What a game's rules say comes from the server instead
+// (/api/games "rules"), declared once with the game.
+const LANGS = ["de", "en"];
 const TEXT = {
-  de: {
-    language: "Sprache", lobby: "Lobby", newTable: "Neuer Tisch", game: "Spiel",
-    options: "Regeloptionen", seats: "Plätze", seat: "Platz", yourName: "Dein Name",
-    human: "Mensch", bot: "Bot", level: "Stufe", create: "Tisch eröffnen", join: "Mitspielen",
-    watch: "Zuschauen", replay: "Wiedergabe", openTables: "Offene und laufende Tische",
-    finishedTables: "Beendete Spiele", noTables: "Noch keine Tische.", status_open: "wartet",
-    status_running: "läuft", status_finished: "beendet", free: "frei", you: "du",
-    invite: "Einladungslink", copy: "Kopieren", copied: "Kopiert!", waiting: "Warte auf Mitspieler …",
-    yourTurn: "Du bist am Zug", othersTurn: "Die anderen sind am Zug", turnOf: "{name} ist am Zug", gameOver: "Spiel beendet",
-    spectating: "Du schaust zu", connecting: "Verbinde …", reconnecting: "Verbindung verloren – verbinde neu …",
-    log: "Spielverlauf", result: "Ergebnis", points: "Punkte", tiles: "Plättchen", winner: "{name} gewinnt", winners: "{names} gewinnen",
-    draw: "Unentschieden", handToBot: "An Bot übergeben", takeBack: "Zurückholen", online: "online",
-    offline: "offline", moveInput: "Zug eingeben", send: "Senden",
-    refused: "Abgelehnt", endPhase: "Endphase: noch {n} Züge", gameNo: "Spiel {n} von {m}",
-    won: "Gewonnen", exited: "Hinausgezogen", hidden: "Verdeckt", playedBy: "gespielt von",
-    back: "Zurück", first: "Anfang", prev: "Zurück", next: "Weiter", last: "Ende", step: "Zug {n} von {m}",
-    start: "Ausgangsstellung", notFound: "Diesen Tisch gibt es nicht.", toLobby: "Zur Lobby",
-    seatsFilled: "Das Spiel beginnt, sobald alle Plätze besetzt sind.", anonymous: "Gast",
-    default: "Standard", blue: "Blau", brown: "Braun", neutral: "neutral", notYourTurn: "Nicht dein Zug",
-    selectHint: "Tippe auf ein verdecktes Plättchen zum Aufdecken oder auf eine eigene Figur zum Ziehen.",
-    nameNeeded: "Bitte gib deinen Namen ein.", resume: "Weiterspielen", pass: "Passen (kein Zug möglich)", firstHuman: "Du spielst auf dem ersten Platz für einen Menschen; die anderen kommen über den Einladungslink.", match: "Partie", total: "Gesamt", reason: "Grund", players: "Spieler", ply: "Züge",
-  },
-  en: {
-    language: "Language", lobby: "Lobby", newTable: "New table", game: "Game",
-    options: "Rule options", seats: "Seats", seat: "Seat", yourName: "Your name",
-    human: "Human", bot: "Bot", level: "Level", create: "Open table", join: "Join",
-    watch: "Watch", replay: "Replay", openTables: "Open and running tables",
-    finishedTables: "Finished games", noTables: "No tables yet.", status_open: "waiting",
-    status_running: "running", status_finished: "finished", free: "free", you: "you",
-    invite: "Invite link", copy: "Copy", copied: "Copied!", waiting: "Waiting for players …",
-    yourTurn: "Your turn", othersTurn: "Waiting for the others", turnOf: "{name} to move", gameOver: "Game over",
-    spectating: "You are watching", connecting: "Connecting …", reconnecting: "Connection lost – reconnecting …",
-    log: "Game log", result: "Result", points: "Points", tiles: "Tiles", winner: "{name} wins", winners: "{names} win",
-    draw: "Draw", handToBot: "Hand to bot", takeBack: "Take back", online: "online",
-    offline: "offline", moveInput: "Type a move", send: "Send",
-    refused: "Refused", endPhase: "End phase: {n} moves left", gameNo: "Game {n} of {m}",
-    won: "Won", exited: "Moved out", hidden: "Face down", playedBy: "played by",
-    back: "Back", first: "Start", prev: "Previous", next: "Next", last: "End", step: "Move {n} of {m}",
-    start: "Starting position", notFound: "There is no such table.", toLobby: "To the lobby",
-    seatsFilled: "The game starts as soon as every seat is taken.", anonymous: "Guest",
-    default: "default", blue: "Blue", brown: "Brown", neutral: "neutral", notYourTurn: "Not your turn",
-    selectHint: "Tap a face-down tile to flip it, or one of your pieces to move it.",
-    nameNeeded: "Please enter your name.", resume: "Resume", pass: "Pass (no move possible)", firstHuman: "You take the first human seat; the others join through the invite link.", match: "Match", total: "Total", reason: "Reason", players: "Players", ply: "Moves",
-  },
-};
+  // -- Pages, lobby and table
+  language: ["Sprache", "Language"],
+  lobby: ["Lobby", "Lobby"],
+  newTable: ["Neuer Tisch", "New table"],
+  game: ["Spiel", "Game"],
+  options: ["Regeloptionen", "Rule options"],
+  seats: ["Plätze", "Seats"],
+  seat: ["Platz", "Seat"],
+  yourName: ["Dein Name", "Your name"],
+  human: ["Mensch", "Human"],
+  bot: ["Bot", "Bot"],
+  level: ["Stufe", "Level"],
+  create: ["Tisch eröffnen", "Open table"],
+  join: ["Mitspielen", "Join"],
+  watch: ["Zuschauen", "Watch"],
+  replay: ["Wiedergabe", "Replay"],
+  openTables: ["Offene und laufende Tische", "Open and running tables"],
+  finishedTables: ["Beendete Spiele", "Finished games"],
+  noTables: ["Noch keine Tische.", "No tables yet."],
+  status_open: ["wartet", "waiting"],
+  status_running: ["läuft", "running"],
+  status_finished: ["beendet", "finished"],
+  free: ["frei", "free"],
+  you: ["du", "you"],
+  invite: ["Einladungslink", "Invite link"],
+  inviteLocal: ["Diese Adresse erreicht nur diesen Rechner. Freunde im selben Netz brauchen die Netzwerkadresse dieses Rechners, z. B. http://192.168.1.23:8000 (siehe README).", "This address reaches only this computer. Friends on the same network need this computer's network address, e.g. http://192.168.1.23:8000 (see the README)."],
+  "n.card.one": ["{n} Karte", "{n} card"],
+  "n.card.other": ["{n} Karten", "{n} cards"],
+  "n.trick.one": ["{n} Stich", "{n} trick"],
+  "n.trick.other": ["{n} Stiche", "{n} tricks"],
+  "n.eye.one": ["{n} Auge", "{n} point"],
+  "n.eye.other": ["{n} Augen", "{n} points"],
+  thinking: ["denkt nach … {s} s", "thinking … {s} s"],
+  copy: ["Kopieren", "Copy"],
+  copied: ["Kopiert!", "Copied!"],
+  waiting: ["Warte auf Mitspieler …", "Waiting for players …"],
+  yourTurn: ["Du bist am Zug", "Your turn"],
+  othersTurn: ["Die anderen sind am Zug", "Waiting for the others"],
+  turnOf: ["{name} ist am Zug", "{name} to move"],
+  gameOver: ["Spiel beendet", "Game over"],
+  spectating: ["Du schaust zu", "You are watching"],
+  connecting: ["Verbinde …", "Connecting …"],
+  reconnecting: ["Verbindung verloren – verbinde neu …", "Connection lost – reconnecting …"],
+  log: ["Spielverlauf", "Game log"],
+  result: ["Ergebnis", "Result"],
+  points: ["Punkte", "Points"],
+  tiles: ["Plättchen", "Tiles"],
+  winner: ["{name} gewinnt", "{name} wins"],
+  winners: ["{names} gewinnen", "{names} win"],
+  draw: ["Unentschieden", "Draw"],
+  handToBot: ["An Bot übergeben", "Hand to bot"],
+  takeBack: ["Zurückholen", "Take back"],
+  online: ["online", "online"],
+  offline: ["offline", "offline"],
+  moveInput: ["Zug eingeben", "Type a move"],
+  send: ["Senden", "Send"],
+  refused: ["Abgelehnt", "Refused"],
+  endPhase: ["Endphase: noch {n} Züge", "End phase: {n} moves left"],
+  gameNo: ["Spiel {n} von {m}", "Game {n} of {m}"],
+  won: ["Gewonnen", "Won"],
+  exited: ["Hinausgezogen", "Moved out"],
+  hidden: ["Verdeckt", "Face down"],
+  playedBy: ["gespielt von", "played by"],
+  back: ["Zurück", "Back"],
+  first: ["Anfang", "Start"],
+  prev: ["Zurück", "Previous"],
+  next: ["Weiter", "Next"],
+  last: ["Ende", "End"],
+  step: ["Zug {n} von {m}", "Move {n} of {m}"],
+  start: ["Ausgangsstellung", "Starting position"],
+  notFound: ["Diesen Tisch gibt es nicht.", "There is no such table."],
+  toLobby: ["Zur Lobby", "To the lobby"],
+  seatsFilled: ["Das Spiel beginnt, sobald alle Plätze besetzt sind.", "The game starts as soon as every seat is taken."],
+  anonymous: ["Gast", "Guest"],
+  default: ["Standard", "default"],
+  blue: ["Blau", "Blue"],
+  brown: ["Braun", "Brown"],
+  neutral: ["neutral", "neutral"],
+  notYourTurn: ["Nicht dein Zug", "Not your turn"],
+  selectHint: ["Tippe auf ein verdecktes Plättchen zum Aufdecken oder auf eine eigene Figur zum Ziehen.", "Tap a face-down tile to flip it, or one of your pieces to move it."],
+  nameNeeded: ["Bitte gib deinen Namen ein.", "Please enter your name."],
+  resume: ["Weiterspielen", "Resume"],
+  pass: ["Passen (kein Zug möglich)", "Pass (no move possible)"],
+  firstHuman: ["Du spielst auf dem ersten Platz für einen Menschen; die anderen kommen über den Einladungslink.", "You take the first human seat; the others join through the invite link."],
+  match: ["Partie", "Match"],
+  total: ["Gesamt", "Total"],
+  reason: ["Grund", "Reason"],
+  players: ["Spieler", "Players"],
+  ply: ["Züge", "Moves"],
 
-// Codes of refusals from the server, and the rules they cite.
-const CODES = {
-  de: {
-    "action/illegal": "Regelverstoß", "action/invalid_notation": "Diesen Zug verstehe ich nicht",
-    "action/stale_state": "Das Spiel ist inzwischen weiter – bitte noch einmal",
-    "auth/bad_token": "Dieser Platz-Schlüssel ist ungültig", "auth/spectator": "Zuschauer können nicht ziehen",
-    "request/rate_limited": "Zu viele Anfragen – bitte langsamer", "message/too_large": "Nachricht zu groß",
-    "message/malformed": "Ungültige Nachricht", "table/full": "Alle Plätze sind besetzt",
-    "table/seat_taken": "Dieser Platz ist schon besetzt", "table/not_open": "Das Spiel hat schon begonnen",
-    "table/not_found": "Diesen Tisch gibt es nicht", "table/seat_is_bot": "Diesen Platz spielt gerade ein Bot",
-    "request/invalid": "Ungültige Eingabe", "game/invalid_option": "Ungültige Regeloption",
-    "game/invalid_players": "Ungültige Spielerzahl", "game/unknown": "Unbekanntes Spiel",
-    "net/offline": "Keine Verbindung zum Server", "server/internal": "Interner Serverfehler",
-  },
-  en: {
-    "action/illegal": "Against the rules", "action/invalid_notation": "I cannot read that move",
-    "action/stale_state": "The game has moved on – please try again",
-    "auth/bad_token": "This seat token is not valid", "auth/spectator": "Spectators cannot move",
-    "request/rate_limited": "Too many requests – slow down", "message/too_large": "Message too large",
-    "message/malformed": "Malformed message", "table/full": "Every seat is taken",
-    "table/seat_taken": "That seat is taken", "table/not_open": "The game has already started",
-    "table/not_found": "There is no such table", "table/seat_is_bot": "A bot plays this seat now",
-    "request/invalid": "Invalid input", "game/invalid_option": "Invalid rule option",
-    "game/invalid_players": "Invalid number of players", "game/unknown": "Unknown game",
-    "net/offline": "No connection to the server", "server/internal": "Internal server error",
-  },
-};
+  // -- Refusal and error codes from the server (shown when the server sends no words of its own)
+  "code.action/illegal": ["Regelverstoß", "Against the rules"],
+  "code.action/invalid_notation": ["Diesen Zug verstehe ich nicht", "I cannot read that move"],
+  "code.action/stale_state": ["Das Spiel ist inzwischen weiter – bitte noch einmal", "The game has moved on – please try again"],
+  "code.auth/bad_token": ["Dieser Platz-Schlüssel ist ungültig", "This seat token is not valid"],
+  "code.auth/spectator": ["Zuschauer können nicht ziehen", "Spectators cannot move"],
+  "code.request/rate_limited": ["Zu viele Anfragen – bitte langsamer", "Too many requests – slow down"],
+  "code.message/too_large": ["Nachricht zu groß", "Message too large"],
+  "code.message/malformed": ["Ungültige Nachricht", "Malformed message"],
+  "code.table/full": ["Alle Plätze sind besetzt", "Every seat is taken"],
+  "code.table/seat_taken": ["Dieser Platz ist schon besetzt", "That seat is taken"],
+  "code.table/not_open": ["Das Spiel hat schon begonnen", "The game has already started"],
+  "code.table/not_found": ["Diesen Tisch gibt es nicht", "There is no such table"],
+  "code.table/seat_is_bot": ["Diesen Platz spielt gerade ein Bot", "A bot plays this seat now"],
+  "code.request/invalid": ["Ungültige Eingabe", "Invalid input"],
+  "code.game/invalid_option": ["Ungültige Regeloption", "Invalid rule option"],
+  "code.game/invalid_players": ["Ungültige Spielerzahl", "Invalid number of players"],
+  "code.game/unknown": ["Unbekanntes Spiel", "Unknown game"],
+  "code.net/offline": ["Keine Verbindung zum Server", "No connection to the server"],
+  "code.server/internal": ["Interner Serverfehler", "Internal server error"],
 
-const RULES = {
-  de: {
-    "HA-R1": "Gespielt wird im Wald b2–h8; Ausgänge sind a5, i5, e9 und e1.",
-    "HA-R3": "Verdeckte Plättchen blockieren und können nicht geschlagen werden – erst aufdecken.",
-    "HA-R4": "Gezogen wird gerade und orthogonal über freie Felder; Bär und Holzfäller 1 Feld, Bäume nie; der Jäger schießt nur in Gewehrrichtung.",
-    "HA-R5": "Kein Hin-und-her-Ziehen; eine Ente oder ein Fasan, die der Gegner gerade aufgedeckt oder gezogen hat, darf nicht sofort gezogen werden.",
-    "HA-R6": "Nur in der Endphase dürfen eigene Figuren den Wald durch einen Ausgang verlassen.",
-    "HA-R7": "Passen ist nur erlaubt, wenn kein Zug möglich ist.",
-    "HA §1": "Aufgedeckt werden nur verdeckte Plättchen.",
-    "HA §2": "Jeder zieht nur eigene Figuren (Blau: Bär, Fuchs; Braun: Holzfäller, Jäger) und Enten oder Fasane.",
-    "HA §Spielvorbereitungen": "Du bist nicht am Zug.",
-    "ENGINE-OVER": "Das Spiel ist vorbei.",
-  },
-  en: {
-    "HA-R1": "Play happens in the forest b2–h8; the exits are a5, i5, e9 and e1.",
-    "HA-R3": "Face-down tiles block and cannot be captured – flip them first.",
-    "HA-R4": "Pieces move straight and orthogonally over empty squares; bear and woodcutter 1 square, trees never; a hunter shoots only where its gun points.",
-    "HA-R5": "No moving back and forth; a duck or pheasant your opponent just revealed or moved cannot be moved by you right away.",
-    "HA-R6": "Only in the end phase may your own pieces leave the forest through an exit.",
-    "HA-R7": "Passing is allowed only without any legal move.",
-    "HA §1": "Only face-down tiles can be flipped.",
-    "HA §2": "You move only your own pieces (Blue: bear, fox; Brown: woodcutter, hunter) and ducks or pheasants.",
-    "HA §Spielvorbereitungen": "It is not your turn.",
-    "ENGINE-OVER": "The game is over.",
-  },
-};
+  // -- Bot levels by their ladder names (docs/bots.md)
+  "level.random": ["Zufall", "Random"],
+  "level.rules": ["Regelbot", "Rule-based"],
+  "level.ismcts": ["Baumsuche (ISMCTS)", "Tree search (ISMCTS)"],
+  "level.strong": ["Stark", "Strong"],
+  "level.expert": ["Experte", "Expert"],
+  "level.beginner": ["Anfänger", "Beginner"],
+  "level.average": ["Durchschnitt", "Average"],
 
-// Bot levels by their ladder names (docs/bots.md); an unknown level shows its own name.
-const LEVELS = {
-  de: {
-    random: "Zufall", rules: "Regelbot", ismcts: "Baumsuche (ISMCTS)", strong: "Stark", expert: "Experte",
-    beginner: "Anfänger", average: "Durchschnitt",
-  },
-  en: {
-    random: "Random", rules: "Rule-based", ismcts: "Tree search (ISMCTS)", strong: "Strong", expert: "Expert",
-    beginner: "Beginner", average: "Average",
-  },
+  // -- Halali!
+  "ha.bear": ["Bär", "bear"],
+  "ha.fox": ["Fuchs", "fox"],
+  "ha.woodcutter": ["Holzfäller", "woodcutter"],
+  "ha.hunter": ["Jäger", "hunter"],
+  "ha.pheasant": ["Fasan", "pheasant"],
+  "ha.duck": ["Ente", "duck"],
+  "ha.tree": ["Baum", "tree"],
+  "ha.dir.N": ["Norden", "north"],
+  "ha.dir.E": ["Osten", "east"],
+  "ha.dir.S": ["Süden", "south"],
+  "ha.dir.W": ["Westen", "west"],
+  "ha.reason.end_phase_over": ["Endphase vorbei", "end phase over"],
+  "ha.reason.no_own_tiles": ["keine eigenen Figuren mehr", "no own pieces left"],
+  "ha.reason.no_moves": ["kein Zug mehr möglich", "no move possible"],
+  "ha.reason.fifty_moves": ["50 Züge ohne Aufdecken oder Schlagen", "50 moves without a reveal or capture"],
+  "ha.log.flip": ["{who} deckt {square} auf: {tile}{gun}", "{who} flips {square}: {tile}{gun}"],
+  "ha.log.gun": [", Gewehr nach {dir}", ", gun pointing {dir}"],
+  "ha.log.move": ["{who} zieht {tile} {from}–{to}", "{who} moves {tile} {from}–{to}"],
+  "ha.log.capture": ["{who}: {tile} {from}×{to} schlägt {captured} (+{points})", "{who}: {tile} {from}×{to} takes {captured} (+{points})"],
+  "ha.log.exit": ["{who}: {tile} verlässt den Wald über {to} (+{points})", "{who}: {tile} leaves the forest at {to} (+{points})"],
+  "ha.log.pass": ["{who} passt", "{who} passes"],
+  "ha.log.end_phase": ["Alle Plättchen aufgedeckt – Endphase: noch {n} Züge", "All tiles revealed – end phase: {n} moves left"],
+  "ha.log.game_end": ["Spiel {game} beendet ({reason}): {a} : {b} Punkte", "Game {game} over ({reason}): {a} : {b} points"],
+  "ha.log.game_start": ["Spiel {game} beginnt – die Rollen werden getauscht", "Game {game} starts – roles swapped"],
+
+  // -- Halli-Galli-Extreem
+  "hg.bell": ["Glocke", "Bell"],
+  "hg.flip": ["Aufdecken (F)", "Flip (F)"],
+  "hg.you": ["du", "you"],
+  "hg.cards": ["Karten", "cards"],
+  "hg.card": ["Karte", "card"],
+  "hg.yourFlip": ["Du deckst auf", "Your flip"],
+  "hg.flips": ["{name} deckt auf", "{name} flips"],
+  "hg.swimming": ["schwimmt", "swimming"],
+  "hg.out": ["ausgeschieden", "out"],
+  "hg.coach": ["Trainer", "Coach"],
+  "hg.coachChance": ["Nächste Karte macht die Glocke richtig: {p} %", "Next card makes the bell right: {p} %"],
+  "hg.coachOff": ["Trainer aus", "Coach off"],
+  "hg.won": ["{name} gewinnt {cards}", "{name} wins {cards}"],
+  "hg.wrong": ["{name} hat falsch geklingelt", "{name} rang wrongly"],
+  "hg.pays": ["{name} zahlt: {list}", "{name} pays: {list}"],
+  "hg.swims": ["{name} schwimmt", "{name} is swimming"],
+  "hg.isOut": ["{name} scheidet aus", "{name} is out"],
+  "hg.extra": ["{name} nimmt das Extraleben ({cards})", "{name} takes the extra life ({cards})"],
+  "hg.finale": ["Finale: {a} gegen {b}", "Finale: {a} against {b}"],
+  "hg.stake": ["Einsatz", "Stake"],
+  "hg.setStake": ["Einsatz setzen", "Set stake"],
+  "hg.stakeSet": ["{name} setzt {cards}", "{name} stakes {cards}"],
+  "hg.throwNow": ["Wirf!", "Throw!"],
+  "hg.thrown": ["hat geworfen", "has thrown"],
+  "hg.waitingThrow": ["wartet auf Wurf", "to throw"],
+  "hg.yourThrow": ["Dein Wurf: {s}", "Your throw: {s}"],
+  "hg.throws": ["{a}: {sa} – {b}: {sb}", "{a}: {sa} – {b}: {sb}"],
+  "hg.throwWins": ["{name} gewinnt {cards}", "{name} wins {cards}"],
+  "hg.throwDraw": ["Unentschieden – nochmal", "Draw – throw again"],
+  "hg.rock": ["Stein", "rock"],
+  "hg.paper": ["Papier", "paper"],
+  "hg.scissors": ["Schere", "scissors"],
+  "hg.reaction": ["Deine Reaktion: {ms} ms", "Your reaction: {ms} ms"],
+  "hg.rank": ["Platz {r} von {n}", "rank {r} of {n}"],
+  "hg.untrusted": ["(Serverschätzung)", "(server estimate)"],
+  "hg.handicap": ["+{ms} ms Handicap", "+{ms} ms handicap"],
+  "hg.deadlock": ["Niemand kann aufdecken: alle drehen ihre Stapel um", "Nobody can flip: everyone turns his pile over"],
+  "hg.stray": ["Streukarte", "stray card"],
+  "hg.setter": ["{name} setzt den Einsatz", "{name} sets the stake"],
+  "hg.gameEnd": ["Spielende", "Game over"],
+  "hg.winsGame": ["{name} gewinnt das Spiel", "{name} wins the game"],
+  "hg.flipped": ["{name} deckt {card} auf", "{name} flips {card}"],
+  "hg.drawPile": ["Nachziehstapel", "draw pile"],
+  "hg.faceUp": ["Ablage", "face-up pile"],
+  "hg.bellRung": ["{name} klingelt", "{name} rings"],
+  "hg.ringKey": ["Klingeln: Leertaste oder Klick", "Ring: space bar or click"],
+  "hg.ringTap": ["Zum Klingeln auf die Glocke tippen", "Tap the bell to ring"],
+  "hg.flipNow": ["Aufdecken", "Flip"],
+  "hg.strayButton": ["Streukarte werfen", "Throw a stray card"],
+  "hg.strayHelp": ["außer der Reihe (HG-R7) – klingelst du auf deine eigene Streukarte, ist es ein Fehler", "out of turn (HG-R7) – ringing on your own stray card is wrong"],
+  "hg.flippedStray": ["{name} wirft eine Streukarte: {card}", "{name} throws a stray card: {card}"],
+  "hg.pileCount": ["Karten in dieser Ablage", "cards in this face-up pile"],
+  "hg.ruleTag": ["(Regel {rule})", "(rule {rule})"],
+  "hg.wrongWhy": ["{name} hat falsch geklingelt: {why}", "{name} rang wrongly: {why}"],
+  "hg.whyNone": ["keine gültige Kombination, keine Frucht liegt genau 5-mal", "no valid combination, no fruit shows exactly five"],
+  "hg.whyEven": ["{n} Paare liegen – eine gerade Zahl gilt nicht", "{n} pairs showing – an even number does not count"],
+  "hg.whyInvalid": ["keine gültige Kombination", "no valid combination"],
+  "hg.whyOwnStray": ["die Kombination entstand durch die eigene Streukarte", "the combination came from the ringer's own stray card"],
+  "hg.whyOwnStrayYou": ["deine eigene Streukarte hat die Kombination gemacht", "your own stray card made the combination"],
+  "hg.noFruit": ["keine Früchte", "no fruit"],
+  "hg.limeCancelsMonkey": ["eine Limette hebt den Affen auf", "a lime cancels the monkey"],
+  "hg.strawberryCancelsElephant": ["eine Erdbeere hebt den Elefanten auf", "a strawberry cancels the elephant"],
+  "hg.animalNeedsFruit": ["Tiere zählen nur mit Früchten", "animals count only with fruit"],
+  "hg.payTo": ["{cards} an {name}", "{cards} to {name}"],
+  "hg.paysEach": ["{name} gibt jedem anderen {cards}", "{name} gives everyone else {cards}"],
+  "hg.outWrong": ["{name} hat schwimmend falsch geklingelt und scheidet aus", "{name} rang wrongly while swimming and is out"],
+  "hg.noRingOut": ["Du bist ausgeschieden: klingeln darf nur, wer noch im Spiel ist (Regel HG-R6)", "You are out: only players still in the game may ring (rule HG-R6)"],
+  "hg.backClassic": ["Rückseite: klassisch", "back: classic"],
+  "hg.backExtreme": ["Rückseite: Extreme", "back: extreme"],
+  "hg.pig": ["Schwein", "pig"],
+  "hg.monkey": ["Affe", "monkey"],
+  "hg.elephant": ["Elefant", "elephant"],
+  "hg.one.B": ["Banane", "banana"],
+  "hg.one.S": ["Erdbeere", "strawberry"],
+  "hg.one.L": ["Limette", "lime"],
+  "hg.one.P": ["Pflaume", "plum"],
+  "hg.many.B": ["Bananen", "bananas"],
+  "hg.many.S": ["Erdbeeren", "strawberries"],
+  "hg.many.L": ["Limetten", "limes"],
+  "hg.many.P": ["Pflaumen", "plums"],
+
+  // -- Hydra
+  "hy.declare": ["Ansage", "Declaration"],
+  "hy.specify": ["Vorbehalt", "Reservation"],
+  "hy.solo_type": ["Solo wählen", "Choose the solo"],
+  "hy.lay": ["Antrag legen", "Lay the Antrag"],
+  "hy.answer": ["Antrag beantworten", "Answer the Antrag"],
+  "hy.give": ["Drei Karten zurückgeben", "Give three cards back"],
+  "hy.play": ["Stichspiel", "Tricks"],
+  "hy.over": ["Partie beendet", "Match over"],
+  "hy.armut": ["Armut", "Armut"],
+  "hy.morbus": ["Morbus", "Morbus"],
+  "hy.valeo": ["Valeo", "Valeo"],
+  "hy.solo": ["Solo", "Solo"],
+  "hy.antrag": ["Antrag", "Antrag"],
+  "hy.accept": ["Annehmen", "Accept"],
+  "hy.decline": ["Ablehnen", "Decline"],
+  "hy.normalsolo": ["Normalsolo", "Normal solo"],
+  "hy.farbsolo": ["Farbsolo", "Suit solo"],
+  "hy.trumpfsolo": ["Trumpfsolo", "Rank solo"],
+  "hy.healthy": ["Gesundes Spiel", "Healthy game"],
+  "hy.dealer": ["Geber", "dealer"],
+  "hy.sitsOut": ["setzt aus", "sits out"],
+  "hy.cards": ["Karten", "cards"],
+  "hy.pts": ["Augen", "points"],
+  "hy.tricks": ["Stiche", "tricks"],
+  "hy.trick": ["Aktueller Stich", "Current trick"],
+  "hy.lastTrick": ["Letzter Stich", "Last trick"],
+  "hy.hand": ["Deine Karten", "Your cards"],
+  "hy.trumpHint": ["Trümpfe markieren", "Mark trumps"],
+  "hy.gameOf": ["Spiel {n} von {m}", "Game {n} of {m}"],
+  "hy.party": ["Partei", "Party"],
+  "hy.re": ["Spielpartei", "playing side"],
+  "hy.contra": ["Gegenpartei", "opponents"],
+  "hy.pik": ["Pik-Dame", "♠ queen"],
+  "hy.kreuz": ["Kreuz-Dame", "♣ queen"],
+  "hy.rest": ["Rest", "rest"],
+  "hy.yourQueens": ["Deine Damen", "Your queens"],
+  "hy.noQueens": ["keine schwarze Dame – du gehörst zur Restpartei", "no black queen – you are in the rest party"],
+  "hy.layPrompt": ["Tippe die Karte an, die offen neben den Damen liegen soll.", "Tap the card to lay face up beside the queens."],
+  "hy.givePrompt": ["Tippe eine Karte an, um sie zurückzugeben ({n} von 3).", "Tap a card to give it back ({n} of 3)."],
+  "hy.faceUp": ["offen", "face up"],
+  "hy.lastGame": ["Abrechnung Spiel {n}", "Scoring of game {n}"],
+  "hy.value": ["Spielwert", "Game value"],
+  "hy.items": ["Wertungen", "Value items"],
+  "hy.specials": ["Sonderpunkte", "Special points"],
+  "hy.settlement": ["Abrechnung", "Settlement"],
+  "hy.totals": ["Gesamt", "Totals"],
+  "hy.matchTotals": ["Stand der Partie", "Match standings"],
+  "hy.cardPoints": ["Augen", "card points"],
+  "hy.none": ["keine", "none"],
+  "hy.won": ["gewonnen", "won"],
+  "hy.under 90": ["keine 90", "no 90"],
+  "hy.under 60": ["keine 60", "no 60"],
+  "hy.under 30": ["keine 30", "no 30"],
+  "hy.schwarz": ["schwarz", "no trick"],
+  "hy.winnerSide": ["Sieger", "Winners"],
+  "hy.declarer": ["Spieler", "declarer"],
+  "hy.partnerOf": ["Partner", "partner"],
+  "hy.choose": ["Welche Damen?", "Which queens?"],
+  "hy.laid": ["liegt offen", "lies face up"],
+  "hy.leads": ["spielt aus", "leads"],
+  "hy.soloist": ["Solist", "soloist"],
+  "hy.antragsteller": ["Antragsteller", "Antragsteller"],
+  "hy.redealt": ["Armut – neu gegeben", "Armut – redeal"],
+  "hy.armutBy": ["Armut", "Armut"],
+  "hy.suit.D": ["Karo", "diamonds"],
+  "hy.suit.H": ["Herz", "hearts"],
+  "hy.suit.S": ["Pik", "spades"],
+  "hy.suit.C": ["Kreuz", "clubs"],
+  "hy.rank.9": ["Neunen", "nines"],
+  "hy.rank.10": ["Zehnen", "tens"],
+  "hy.rank.J": ["Buben", "jacks"],
+  "hy.rank.Q": ["Damen", "queens"],
+  "hy.rank.K": ["Könige", "kings"],
+  "hy.rank.A": ["Asse", "aces"],
+  "hy.log.say": ["{who} sagt {word}.", "{who} says {word}."],
+  "hy.log.armut": ["{who} meldet Armut.", "{who} calls Armut."],
+  "hy.log.healthy_game": ["Alle Valeo: gesundes Spiel.", "All Valeo: a healthy game."],
+  "hy.log.reservation": ["{who} will {word} spielen.", "{who} wants to play {word}."],
+  "hy.log.declarer": ["{who} bekommt das Spiel ({kind}).", "{who} gets the game ({kind})."],
+  "hy.log.solo": ["{who} spielt: {contract}.", "{who} plays: {contract}."],
+  "hy.log.antrag": ["{who} legt einen Antrag, offen: {card}.", "{who} lays an Antrag, face up: {card}."],
+  "hy.log.antrag_declined": ["Alle lehnen ab; {who} nimmt die Karten zurück.", "All declined; {who} takes the cards back."],
+  "hy.log.give": ["{who} gibt eine Karte zurück.", "{who} gives a card back."],
+  "hy.log.antrag_accepted": ["Antrag: {a} und {b} spielen zusammen.", "Antrag: {a} and {b} play together."],
+  "hy.log.play": ["{who} spielt {card}.", "{who} plays {card}."],
+  "hy.log.trick": ["{who} gewinnt den Stich ({points} Augen).", "{who} wins the trick ({points} points)."],
+  "hy.log.game_end": ["Spiel {game} beendet: Wert {value}; {settlement}.", "Game {game} over: value {value}; {settlement}."],
+  "hy.log.game_start": ["Spiel {game} beginnt; {who} gibt.", "Game {game} begins; {who} deals."],
+  "hy.log.game_end3": ["Spiel {game} beendet, drei Duelle: {duels}; {settlement}.", "Game {game} over, three duels: {duels}; {settlement}."],
+  "hy.log.duel": ["{a} – {b}: {winner} gewinnt, Wert {value}", "{a} – {b}: {winner} wins, value {value}"],
+  "hy.log.duelTie": ["{a} – {b}: unentschieden, Wert 0", "{a} – {b}: tie, value 0"],
+  "hy.side.0": ["Pik-Partei", "♠ queen party"],
+  "hy.side.1": ["Kreuz-Partei", "♣ queen party"],
+  "hy.side.2": ["Restpartei", "rest party"],
+  "hy.threeParties": ["Drei Parteien: drei Duelle statt eines Spielwerts (HY-R8)", "Three parties: three duels instead of one game value (HY-R8)"],
+  "hy.duel": ["Duell", "Duel"],
+  "hy.duelValue": ["Wert", "Value"],
+  "hy.tie": ["unentschieden", "tie"],
+  "hy.no trick": ["schwarz", "no trick"],
+  "hy.gegen die Alten": ["gegen die Alten", "against the old ones"],
+  "hy.log.match_end": ["Die Partie ist beendet.", "The match is over."],
+
+  // -- Kalooki
+  "ka.stock": ["Talon", "Stock"],
+  "ka.pile": ["Ablage", "Discard pile"],
+  "ka.draw": ["Ziehen", "Draw"],
+  "ka.hand": ["Deine Karten", "Your cards"],
+  "ka.bySuit": ["Nach Farbe", "By suit"],
+  "ka.byRank": ["Nach Rang", "By rank"],
+  "ka.selectHint": ["Karten antippen zum Auswählen; dann Meldung, Anlegen (Meldung antippen) oder Abwerfen.", "Tap cards to select them; then meld, build (tap a meld) or discard."],
+  "ka.drawHint": ["Ziehe eine Karte vom Talon oder von der Ablage.", "Draw a card from the stock or the discard pile."],
+  "ka.meld": ["Auslegen", "Meld"],
+  "ka.discard": ["Abwerfen", "Discard"],
+  "ka.clear": ["Auswahl aufheben", "Clear selection"],
+  "ka.opening": ["Eröffnung: {v} von 51", "Opening: {v} of 51"],
+  "ka.openingWith": ["Eröffnung: {a} + {b} = {v} von 51", "Opening: {a} + {b} = {v} of 51"],
+  "ka.opened": ["eröffnet", "opened"],
+  "ka.notOpened": ["noch nicht eröffnet", "not opened yet"],
+  "ka.noMeld": ["Diese Auswahl ist keine Meldung.", "This selection is not a meld."],
+  "ka.build": ["Anlegen an {n}", "Build on {n}"],
+  "ka.swap": ["Joker tauschen an {n}", "Swap joker on {n}"],
+  "ka.melds": ["Auf dem Tisch", "On the table"],
+  "ka.cards": ["Karten", "cards"],
+  "ka.owner": ["von {name}", "by {name}"],
+  "ka.bestOpening": ["Beste Eröffnung deiner Hand: {v}", "Best opening of your hand: {v}"],
+  "ka.cannotOpen": ["Deine Hand erreicht noch keine 51 (beste: {v}).", "Your hand does not reach 51 yet (best: {v})."],
+  "ka.hint": ["Eröffnungs-Tipp zeigen", "Show opening hint"],
+  "ka.pot": ["Pot {p}", "Pot {p}"],
+  "ka.deal": ["Runde {n}", "Deal {n}"],
+  "ka.penalties": ["Strafpunkte", "Penalty"],
+  "ka.payout": ["Auszahlung", "Payout"],
+  "ka.totals": ["Stand (Club)", "Totals (club)"],
+  "ka.out": ["raus", "out"],
+  "ka.alive": ["im Spiel", "in play"],
+  "ka.knocked": ["ausgeschieden", "eliminated"],
+  "ka.chooseJoker": ["Wofür steht der Joker?", "What does the joker stand for?"],
+  "ka.newMeld": ["neu", "new"],
+  "ka.dealEnd": ["Runde {n} beendet", "Deal {n} over"],
+  "ka.ring": ["Ring-Spiel (ein Pot)", "ring game (one pot)"],
+  "ka.club": ["Club-Format", "club format"],
+  "ka.dealer": ["Geber", "dealer"],
+  "ka.kalooki": ["Kalooki!", "Kalooki!"],
+  "ka.dragHint": ["Ziehen zum Umsortieren", "Drag to reorder"],
+  "ka.log.draw_stock": ["{who} zieht vom Talon.", "{who} draws from the stock."],
+  "ka.log.draw_pile": ["{who} zieht vom Ablagestapel.", "{who} draws from the discard pile."],
+  "ka.log.meld": ["{who} legt aus ({meld}): {cards}.", "{who} melds ({meld}): {cards}."],
+  "ka.log.build": ["{who} legt {cards} an Meldung {meld} an.", "{who} builds {cards} on meld {meld}."],
+  "ka.log.swap": ["{who} tauscht einen Joker an Meldung {meld}.", "{who} swaps a joker on meld {meld}."],
+  "ka.log.discard": ["{who} wirft {card} ab.", "{who} discards {card}."],
+  "ka.log.opened": ["{who} hat eröffnet ({value}).", "{who} has opened ({value})."],
+  "ka.log.opening_failed": ["{who} erreicht nur {value}: die Karten gehen zurück auf die Hand.", "{who} reaches only {value}: the cards go back to the hand."],
+  "ka.log.restock": ["Die Ablage wird zum neuen Talon.", "The discard pile becomes the new stock."],
+  "ka.log.deal_start": ["Runde {deal} beginnt; {who} gibt.", "Deal {deal} begins; {who} deals."],
+  "ka.log.deal_end_none": ["Runde {deal} endet ohne Sieger.", "Deal {deal} ends without a winner."],
+  "ka.log.deal_end": ["{who} geht raus{kalooki}. Strafpunkte: {penalties}.", "{who} goes out{kalooki}. Penalties: {penalties}."],
+  "ka.log.kalooki": [" – Kalooki!", " – Kalooki!"],
+  "ka.log.match_end": ["Das Spiel ist beendet.", "The game is over."],
+
+  // -- Playing cards (Hydra and Kalooki)
+  "card.fourColour": ["Vierfarbiges Blatt (♦ blau, ♣ grün)", "Four-colour deck (♦ blue, ♣ green)"],
+  "card.rank.J": ["B", "J"],
+  "card.rank.Q": ["D", "Q"],
+  "card.rank.K": ["K", "K"],
+  "card.rank.A": ["A", "A"],
 };
 
 let lang = localStorage.getItem("spieltisch.lang") || (navigator.language || "en").slice(0, 2);
-if (!TEXT[lang]) lang = "en";
+if (!LANGS.includes(lang)) lang = "en";
 const listeners = [];
 
 export function getLang() { return lang; }
 export function setLang(value) {
-  lang = TEXT[value] ? value : "en";
+  lang = LANGS.includes(value) ? value : "en";
   localStorage.setItem("spieltisch.lang", lang);
   document.documentElement.lang = lang;
   listeners.forEach((fn) => fn(lang));
 }
 export function onLang(fn) { listeners.push(fn); }
 
+/** The text of `key` in the chosen language with {name} placeholders filled from params. */
 export function t(key, params = {}) {
-  const text = TEXT[lang][key] ?? TEXT.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? "");
+  const entry = TEXT[key];
+  const text = entry ? entry[LANGS.indexOf(lang)] : key;
+  return text.replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ""));
 }
+
+/** "1 Karte" / "3 Karten": `noun` names a pair of keys, `noun.one` and `noun.other`. */
+export function count(n, noun) {
+  return t(`${noun}.${n === 1 ? "one" : "other"}`, { n });
+}
+
+/** Whether the table has words for `key` (for names that may be unknown, like levels). */
+export function has(key) { return key in TEXT; }
 
 /** A bilingual text from the server ({de, en}) in the chosen language. */
 export function pick(text) {
@@ -142,18 +439,38 @@ export function optionText(option) {
 }
 
 export function levelName(level) {
-  return LEVELS[lang][level] ?? level;
+  return has(`level.${level}`) ? t(`level.${level}`) : level;
 }
 
-// A refusal in words: the localised code, the rule id and the rule's text.
-export function describeError(err) {
-  const head = CODES[lang][err.code] || err.message || err.code;
+// What each rule says, per game, as the games declare it (learned from /api/games).
+const RULES = {};
+
+/** Remember the rule texts of the games listed by /api/games. */
+export function learnRules(games) {
+  for (const g of games || []) RULES[g.name] = g.rules || {};
+}
+
+function ruleText(rule, game) {
+  const own = RULES[game] && RULES[game][rule];
+  const any = own || Object.values(RULES).map((r) => r[rule]).find(Boolean);
+  return any ? pick(any) : "";
+}
+
+/**
+ * An error or refusal in words: the server's own words when it sends them, else the
+ * localised code; a refusal adds the rule id and what the rule says. The English
+ * message is shown only on an English page, and only when nothing better is known.
+ */
+export function describeError(err, game = null) {
+  if (!err) return "";
+  const code = has(`code.${err.code}`) ? t(`code.${err.code}`) : err.code;
   if (err.rule) {
-    const rule = RULES[lang][err.rule];
-    const detail = lang === "en" || !rule ? err.message : rule;
-    return `${head} [${err.rule}]: ${detail}`;
+    const rule = ruleText(err.rule, game);
+    const detail = rule || (lang === "en" ? err.message : "");
+    return detail ? `${code} [${err.rule}]: ${detail}` : `${code} [${err.rule}]`;
   }
-  return CODES[lang][err.code] ? `${head}` : `${head}`;
+  if (err.text) return pick(err.text);
+  return code;
 }
 
 document.documentElement.lang = lang;

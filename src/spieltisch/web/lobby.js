@@ -1,6 +1,6 @@
 // The lobby: open a table (game, options with defaults, seats, bots) and list tables.
 import { api, el, tokens } from "./api.js";
-import { describeError, levelName, optionText, t } from "./i18n.js";
+import { describeError, learnRules, levelName, optionText, pick, t } from "./i18n.js";
 import { navigate } from "./app.js";
 
 export function renderLobby(root) {
@@ -14,6 +14,7 @@ export function renderLobby(root) {
   api("GET", "/api/games").then(({ data, error }) => {
     if (!alive) return;
     if (error) { formBox.append(el("p", { class: "error" }, describeError(error))); return; }
+    learnRules(data);
     data.forEach((g) => { titles[g.name] = g.title; });
     formBox.append(createForm(data));
   });

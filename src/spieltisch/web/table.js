@@ -1,17 +1,37 @@
 // A live table: websocket with reconnect, seat from the stored token, board, log, result.
 import { api, el, tokens } from "./api.js";
-import { describeError, levelName, t } from "./i18n.js";
+import { describeError, learnRules, levelName, t } from "./i18n.js";
 import { GAMES } from "./games/index.js";
 
 const REFUSAL_SHOWN_MS = 4000;
 
+// Where invite links point, asked once: a configured public address, the machine's LAN
+// address when this page was opened as localhost, else the address this browser used.
+let serverInfo = null;
+function inviteBase() {
+  serverInfo = serverInfo || api("GET", "/api/server").then(({ data }) => data || {});
+  return serverInfo.then((info) => {
+    const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+    if (info.public_url) return { base: info.public_url, local: false };
+    if (loopback && info.lan_url) return { base: info.lan_url, local: false };
+    return { base: location.origin, local: loopback };
+  });
+}
+
+// The seat to move, when it is one seat's turn (several may act at once in some phases).
+function seatToMove(mod, view) {
+  if (!view || view.over) return null;
+  const seat = mod && mod.activeSeat ? mod.activeSeat(view) : view.active_seat;
+  return seat === null || seat === undefined || seat < 0 ? null : seat;
+}
+
 export function renderTable(root, id) {
-  const st = { table: null, seat: null, view: null, log: [], selected: null, last: null, ws: null, closed: false, retry: 0, refusal: "", refusalAt: 0, conn: "connecting" };
+  const st = { table: null, seat: null, view: null, log: [], selected: null, last: null, ws: null, closed: false, retry: 0, refusal: null, refusalAt: 0, conn: "connecting", invite: null, mover: null, moverSince: 0 };
   const page = el("div", { class: "table-page" });
   root.replaceChildren(page);
 
   const send = (msg) => { if (st.ws && st.ws.readyState === 1) st.ws.send(JSON.stringify(msg)); };
-  const act = (text) => { st.refusal = ""; st.sent = true; send({ type: "act", action: text, ply: st.table ? st.table.plies : null }); draw(); };
+  const act = (text) => { st.refusal = null; st.sent = true; send({ type: "act", action: text, ply: st.table ? st.table.plies : null }); draw(); };
 
   function connect() {
     if (st.closed) return;
@@ -31,14 +51,15 @@ export function renderTable(root, id) {
         st.last = m.events; st.selected = null;
         // A refusal stays until the next own action, or, as the game goes on without one
         // (bell games), for a few seconds: long enough to read, not a stale alarm.
-        if (st.refusal && Date.now() - st.refusalAt > REFUSAL_SHOWN_MS) st.refusal = "";
+        if (st.refusal && Date.now() - st.refusalAt > REFUSAL_SHOWN_MS) st.refusal = null;
       } else if (m.type === "table") {
         st.table = m.table;
       } else if (m.type === "error") {
         if (m.code === "auth/bad_token") { tokens.dropSeat(id); }
         else if (m.code === "table/not_live" || m.code === "table/not_found") { st.conn = m.code; }
-        else { st.refusal = describeError(m); st.refusalAt = Date.now(); }
+        else { st.refusal = m; st.refusalAt = Date.now(); }
       }
+      noteMover();
       draw();
     };
     ws.onclose = () => {
@@ -52,7 +73,7 @@ export function renderTable(root, id) {
 
   async function join(name, seat) {
     const { data, error } = await api("POST", `/api/tables/${id}/join`, { name, seat });
-    if (error) { st.refusal = describeError(error); draw(); return; }
+    if (error) { st.refusal = error; draw(); return; }
     localStorage.setItem("spieltisch.name", name);
     tokens.setSeat(id, data.seat, data.seat_token);
     if (st.ws) st.ws.close();
@@ -60,8 +81,29 @@ export function renderTable(root, id) {
 
   async function handTo(seat, level) {
     const { error } = await api("POST", `/api/tables/${id}/seats/${seat}/bot`, { level }, tokens.host(id));
-    if (error) { st.refusal = describeError(error); draw(); }
+    if (error) { st.refusal = error; draw(); }
   }
+
+  // A bot's turn shows how long it has been thinking (the strongest take many seconds).
+  function noteMover() {
+    const mover = st.table ? seatToMove(GAMES[st.table.game], st.view) : null;
+    const key = mover === null ? null : `${mover}:${st.table.plies}`;
+    if (key !== st.mover) { st.mover = key; st.moverSince = Date.now(); }
+  }
+
+  function thinkingBot() {
+    const seat = st.mover === null ? null : Number(st.mover.split(":")[0]);
+    const info = seat === null || !st.table ? null : st.table.seats[seat];
+    return info && info.kind === "bot" ? seat : null;
+  }
+
+  function thinkingText() {
+    return t("thinking", { s: Math.floor((Date.now() - st.moverSince) / 1000) });
+  }
+
+  const ticker = setInterval(() => {
+    for (const node of page.querySelectorAll(".thinking")) node.textContent = thinkingText();
+  }, 500);
 
   function names() {
     return (st.table ? st.table.seats : []).map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || t("anonymous")));
@@ -77,7 +119,7 @@ export function renderTable(root, id) {
     const ns = names();
     const view = st.view;
     const header = el("div", { class: "status-bar", id: "status", "aria-live": "polite" }, statusText(view, ns));
-    const refusal = el("p", { class: "refusal", id: "refusal", role: "alert", hidden: !st.refusal }, st.refusal);
+    const refusal = el("p", { class: "refusal", id: "refusal", role: "alert", hidden: !st.refusal }, describeError(st.refusal, st.table && st.table.game));
     const board = el("div", { class: "board-wrap", id: "board" });
     const side = el("aside", { class: "side" });
     if (view && mod) {
@@ -89,7 +131,7 @@ export function renderTable(root, id) {
       });
       side.append(mod.renderPanel(view, { names: ns, mySeat: st.seat }));
       if (view.over && view.result) {
-        side.append(resultBox(view.result, ns));
+        side.append(resultBox(view.result, ns, mod));
         side.append(el("a", { class: "button", href: `/replay/${id}`, "data-link": true, id: "to-replay" }, t("replay")));
       }
       if (st.seat !== null && !view.over) side.append(moveForm(act, view));
@@ -99,6 +141,7 @@ export function renderTable(root, id) {
     }
     if (st.table) side.append(seatList(ns));
     if (st.table && st.table.status === "open") side.append(inviteBox());
+    if (st.table && st.table.status === "open" && !st.invite) inviteBase().then((b) => { st.invite = b; draw(); });
     if (view && mod) side.append(logBox(mod, ns));
     const active = document.activeElement;
     const focusId = active && active.id;
@@ -129,7 +172,9 @@ export function renderTable(root, id) {
     const mine = st.seat !== null && (simultaneous ? view.legal_actions.length > 0 : activeSeat === st.seat);
     const turn = mine ? el("strong", { class: "myturn" }, t("yourTurn"))
       : el("span", {}, simultaneous ? t("othersTurn") : t("turnOf", { name: ns[activeSeat] }));
-    return el("span", {}, turn, st.seat === null ? el("span", { class: "muted" }, ` · ${t("spectating")}`) : null);
+    const bot = thinkingBot();
+    const thinking = bot !== null && bot === activeSeat ? el("span", { class: "thinking", id: "thinking" }, thinkingText()) : null;
+    return el("span", {}, turn, thinking ? " · " : null, thinking, st.seat === null ? el("span", { class: "muted" }, ` · ${t("spectating")}`) : null);
   }
 
   function waitingBox() {
@@ -145,10 +190,12 @@ export function renderTable(root, id) {
   }
 
   function inviteBox() {
-    const link = `${location.origin}/t/${id}`;
+    const where = st.invite || { base: location.origin, local: false };
+    const link = `${where.base}/t/${id}`;
     const input = el("input", { readonly: true, value: link, id: "invite", "aria-label": t("invite") });
     return el("div", { class: "card invite" }, el("h3", {}, t("invite")), el("div", { class: "row" }, input,
-      el("button", { class: "button small", type: "button", onclick: async (e) => { try { await navigator.clipboard.writeText(link); e.target.textContent = t("copied"); } catch { input.select(); } } }, t("copy"))));
+      el("button", { class: "button small", type: "button", onclick: async (e) => { try { await navigator.clipboard.writeText(link); e.target.textContent = t("copied"); } catch { input.select(); } } }, t("copy"))),
+      where.local ? el("p", { class: "muted small", id: "invite-local" }, t("inviteLocal")) : null);
   }
 
   function seatList(ns) {
@@ -161,8 +208,9 @@ export function renderTable(root, id) {
         if (s.kind === "human" && s.seat !== st.seat) controls.push(el("button", { class: "button small", onclick: () => handTo(s.seat, "random") }, t("handToBot")));
         if (s.kind === "bot") controls.push(el("button", { class: "button small", onclick: () => handTo(s.seat, null) }, t("takeBack")));
       }
+      const thinking = thinkingBot() === s.seat ? el("span", { class: "thinking small" }, thinkingText()) : null;
       return el("li", { class: s.online ? "on" : "" }, el("span", { class: `dot ${s.online || s.kind === "bot" ? "on" : ""}` }), el("span", {}, ns[s.seat]),
-        s.seat === st.seat ? el("span", { class: "badge" }, t("you")) : null, el("span", { class: "muted small" }, state), ...controls);
+        s.seat === st.seat ? el("span", { class: "badge" }, t("you")) : null, el("span", { class: "muted small" }, state), thinking, ...controls);
     })));
   }
 
@@ -172,9 +220,11 @@ export function renderTable(root, id) {
     return el("div", { class: "card" }, el("h3", {}, t("log")), list);
   }
 
+  // What each rule says, so a refusal reads as the rule in the player's language.
+  api("GET", "/api/games").then(({ data }) => { if (data) { learnRules(data); if (st.refusal) draw(); } });
   connect();
   draw();
-  return () => { st.closed = true; if (st.ws) st.ws.close(); };
+  return () => { st.closed = true; clearInterval(ticker); if (st.ws) st.ws.close(); };
 }
 
 function moveForm(act, view) {
@@ -185,10 +235,13 @@ function moveForm(act, view) {
     input, list, el("button", { class: "button", type: "submit" }, t("send")));
 }
 
-export function resultBox(result, ns) {
+// The final standings, best first; a game may write its scores its own way (money).
+export function resultBox(result, ns, mod) {
   const tiles = result.details && result.details.tiles;
-  const rows = result.scores.map((score, seat) => el("tr", { class: result.winners.includes(seat) ? "win" : "" },
-    el("td", {}, String(result.ranks[seat])), el("td", {}, ns[seat]), el("td", {}, String(score)),
+  const score = (v) => (mod && mod.scoreText ? mod.scoreText(v, result) : String(v));
+  const order = result.scores.map((_, seat) => seat).sort((a, b) => result.ranks[a] - result.ranks[b] || a - b);
+  const rows = order.map((seat) => el("tr", { class: result.winners.includes(seat) ? "win" : "", "data-seat": seat },
+    el("td", {}, String(result.ranks[seat])), el("td", {}, ns[seat]), el("td", {}, score(result.scores[seat])),
     tiles ? el("td", {}, String(tiles[seat])) : null));
   const head = el("tr", {}, el("th", {}, "#"), el("th", {}, t("players")), el("th", {}, t("points")), tiles ? el("th", {}, t("tiles")) : null);
   return el("div", { class: "card result", id: "result" }, el("h3", {}, t("result")), el("table", {}, head, rows));

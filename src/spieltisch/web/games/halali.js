@@ -1,23 +1,13 @@
 // Halali! in the browser: the forest board, the side panel and the game log in words.
 import { defs, svg, tileBack, tileFace } from "./halali-tiles.js";
 import { el } from "../api.js";
-import { getLang, t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 
 const FILES = "abcdefghi";
 const S = 100;
 const EXITS = ["a5", "i5", "e9", "e1"];
-const NAMES = {
-  de: { bear: "Bär", fox: "Fuchs", woodcutter: "Holzfäller", hunter: "Jäger", pheasant: "Fasan", duck: "Ente", tree: "Baum" },
-  en: { bear: "bear", fox: "fox", woodcutter: "woodcutter", hunter: "hunter", pheasant: "pheasant", duck: "duck", tree: "tree" },
-};
-const DIRS = { de: { N: "Norden", E: "Osten", S: "Süden", W: "Westen" }, en: { N: "north", E: "east", S: "south", W: "west" } };
-const REASONS = {
-  de: { end_phase_over: "Endphase vorbei", no_own_tiles: "keine eigenen Figuren mehr", no_moves: "kein Zug mehr möglich", fifty_moves: "50 Züge ohne Aufdecken oder Schlagen" },
-  en: { end_phase_over: "end phase over", no_own_tiles: "no own pieces left", no_moves: "no move possible", fifty_moves: "50 moves without a reveal or capture" },
-};
-
 export const title = "Halali!";
-const kindName = (k) => NAMES[getLang()][k] || k;
+const kindName = (k) => (has(`ha.${k}`) ? t(`ha.${k}`) : k);
 const colourName = (c) => t(c);
 
 function xy(name) {
@@ -47,7 +37,7 @@ function legal(view) {
 function squareLabel(name, cell) {
   if (!cell) return `${name}`;
   if (cell.hidden) return `${name}, ${t("hidden")}`;
-  const gun = cell.gun ? ` → ${DIRS[getLang()][cell.gun]}` : "";
+  const gun = cell.gun ? ` → ${t(`ha.dir.${cell.gun}`)}` : "";
   return `${name}, ${kindName(cell.tile)}${gun}`;
 }
 
@@ -182,29 +172,26 @@ function mini(kind) {
 
 // One event in words, or null for events not worth a line.
 export function describe(e, ctx) {
-  const de = getLang() === "de";
   const who = e.colour ? `${ctx.nameOf(e.colour)} (${colourName(e.colour)})` : "";
   const k = (x) => kindName(x);
   switch (e.type) {
     case "flip": {
-      const gun = e.gun ? (de ? `, Gewehr nach ${DIRS.de[e.gun]}` : `, gun pointing ${DIRS.en[e.gun]}`) : "";
-      return de ? `${who} deckt ${e.square} auf: ${k(e.tile)}${gun}` : `${who} flips ${e.square}: ${k(e.tile)}${gun}`;
+      const gun = e.gun ? t("ha.log.gun", { dir: t(`ha.dir.${e.gun}`) }) : "";
+      return t("ha.log.flip", { who, square: e.square, tile: k(e.tile), gun });
     }
-    case "move": return de ? `${who} zieht ${k(e.tile)} ${e.from}–${e.to}` : `${who} moves ${k(e.tile)} ${e.from}–${e.to}`;
-    case "capture": return de ? `${who}: ${k(e.tile)} ${e.from}×${e.to} schlägt ${k(e.captured)} (+${e.points})` : `${who}: ${k(e.tile)} ${e.from}×${e.to} takes ${k(e.captured)} (+${e.points})`;
-    case "exit": return de ? `${who}: ${k(e.tile)} verlässt den Wald über ${e.to} (+${e.points})` : `${who}: ${k(e.tile)} leaves the forest at ${e.to} (+${e.points})`;
-    case "pass": return de ? `${who} passt` : `${who} passes`;
-    case "end_phase": return de ? `Alle Plättchen aufgedeckt – Endphase: noch ${e.moves_left} Züge` : `All tiles revealed – end phase: ${e.moves_left} moves left`;
-    case "game_end": return de
-      ? `Spiel ${e.game} beendet (${REASONS.de[e.reason] || e.reason}): ${e.points[0]} : ${e.points[1]} Punkte`
-      : `Game ${e.game} over (${REASONS.en[e.reason] || e.reason}): ${e.points[0]} : ${e.points[1]} points`;
-    case "game_start": return de ? `Spiel ${e.game} beginnt – die Rollen werden getauscht` : `Game ${e.game} starts – roles swapped`;
+    case "move": return t("ha.log.move", { who, tile: k(e.tile), from: e.from, to: e.to });
+    case "capture": return t("ha.log.capture", { who, tile: k(e.tile), from: e.from, to: e.to, captured: k(e.captured), points: e.points });
+    case "exit": return t("ha.log.exit", { who, tile: k(e.tile), to: e.to, points: e.points });
+    case "pass": return t("ha.log.pass", { who });
+    case "end_phase": return t("ha.log.end_phase", { n: e.moves_left });
+    case "game_end": return t("ha.log.game_end", { game: e.game, reason: reasonText(e.reason), a: e.points[0], b: e.points[1] });
+    case "game_start": return t("ha.log.game_start", { game: e.game });
     case "match_end": return null;
     default: return null;
   }
 }
 
-export function reasonText(reason) { return REASONS[getLang()][reason] || reason; }
+export function reasonText(reason) { return has(`ha.reason.${reason}`) ? t(`ha.reason.${reason}`) : reason; }
 
 // Squares touched by the last events, to mark them on the board.
 export function touched(events) {

@@ -5,42 +5,12 @@
 // measures every ring from the moment that version was painted here. The server ranks
 // rings by that reaction time (checked against its own latency estimate) plus handicaps.
 import { el } from "../api.js";
-import { getLang } from "../i18n.js";
-import { backSvg, bellSvg, cardSvg, emptySvg } from "./halligalli-cards.js";
+import { t } from "../i18n.js";
+import { backSvg, bellSvg, cardSvg, cardWords, emptySvg, fruitCount, tally } from "./halligalli-cards.js";
 
 export const title = "Halli-Galli-Extreem";
 
-const TEXT = {
-  de: {
-    bell: "Glocke", ring: "Klingeln (Leertaste)", flip: "Aufdecken (F)", you: "du", cards: "Karten", card: "Karte",
-    yourFlip: "Du deckst auf", flips: "{name} deckt auf", swimming: "schwimmt", out: "ausgeschieden",
-    coach: "Trainer", coachChance: "Nächste Karte macht die Glocke richtig: {p} %", coachOff: "Trainer aus",
-    won: "{name} gewinnt {cards}", wrong: "{name} hat falsch geklingelt", pays: "{name} zahlt: {list}",
-    swims: "{name} schwimmt", isOut: "{name} scheidet aus", extra: "{name} nimmt das Extraleben ({cards})",
-    finale: "Finale: {a} gegen {b}", stake: "Einsatz", setStake: "Einsatz setzen", stakeSet: "{name} setzt {cards}",
-    throwNow: "Wirf!", thrown: "hat geworfen", waitingThrow: "wartet auf Wurf", yourThrow: "Dein Wurf: {s}",
-    throws: "{a}: {sa} – {b}: {sb}", throwWins: "{name} gewinnt {cards}", throwDraw: "Unentschieden – nochmal",
-    rock: "Stein", paper: "Papier", scissors: "Schere", reaction: "Deine Reaktion: {ms} ms", rank: "Platz {r} von {n}",
-    untrusted: "(Serverschätzung)", handicap: "+{ms} ms Handicap", deadlock: "Niemand kann aufdecken: alle drehen ihre Stapel um",
-    stray: "Streukarte", setter: "{name} setzt den Einsatz", gameEnd: "Spielende", winsGame: "{name} gewinnt das Spiel", flipped: "{name} deckt {card} auf",
-    drawPile: "Nachziehstapel", faceUp: "Ablage", bellRung: "{name} klingelt",
-  },
-  en: {
-    bell: "Bell", ring: "Ring (space bar)", flip: "Flip (F)", you: "you", cards: "cards", card: "card",
-    yourFlip: "Your flip", flips: "{name} flips", swimming: "swimming", out: "out",
-    coach: "Coach", coachChance: "Next card makes the bell right: {p} %", coachOff: "Coach off",
-    won: "{name} wins {cards}", wrong: "{name} rang wrongly", pays: "{name} pays: {list}",
-    swims: "{name} is swimming", isOut: "{name} is out", extra: "{name} takes the extra life ({cards})",
-    finale: "Finale: {a} against {b}", stake: "Stake", setStake: "Set stake", stakeSet: "{name} stakes {cards}",
-    throwNow: "Throw!", thrown: "has thrown", waitingThrow: "to throw", yourThrow: "Your throw: {s}",
-    throws: "{a}: {sa} – {b}: {sb}", throwWins: "{name} wins {cards}", throwDraw: "Draw – throw again",
-    rock: "rock", paper: "paper", scissors: "scissors", reaction: "Your reaction: {ms} ms", rank: "rank {r} of {n}",
-    untrusted: "(server estimate)", handicap: "+{ms} ms handicap", deadlock: "Nobody can flip: everyone turns his pile over",
-    stray: "stray card", setter: "{name} sets the stake", gameEnd: "Game over", winsGame: "{name} wins the game", flipped: "{name} flips {card}",
-    drawPile: "draw pile", faceUp: "face-up pile", bellRung: "{name} rings",
-  },
-};
-const tr = (key, params = {}) => (TEXT[getLang()] || TEXT.en)[key].replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ""));
+const tr = (key, params = {}) => t(`hg.${key}`, params);
 /** "1 card", "3 cards": every count of cards in a text, in the chosen language. */
 const cardsText = (n) => `${n} ${tr(n === 1 ? "card" : "cards")}`;
 /** A text with {cards} filled in from the count n. */
@@ -52,7 +22,7 @@ const S = {
   send: null, offset: null, samples: [], pinger: null,
   showAt: {}, shownLocal: {}, shownVersion: null, shownView: null, timer: null,
   last: null, rings: [], claim: null, ringUntil: 0, banner: [], audio: null, coachOn: localStorage.getItem("spieltisch.hg.coach") !== "off",
-  coach: null, keys: false,
+  coach: null, keys: false, note: "",
 };
 const nowS = () => performance.now() / 1000;
 
@@ -132,15 +102,42 @@ function animateBell() {
 // -- events into words ----------------------------------------------------------------------------
 let NAMES = [];
 const nm = (seat) => NAMES[seat] || `#${seat + 1}`;
+const ruleTag = (rule) => tr("ruleTag", { rule });
 
-function describe(e) {
+// Why a ring was wrong, from the table the core judged (the event's `tops` and `pairs`).
+function wrongWhy(e) {
+  if (e.rule === "HG-R7") return tr(CURRENT && CURRENT.ctx.seat === e.seat ? "whyOwnStrayYou" : "whyOwnStray");
+  if (!Array.isArray(e.tops)) return tr("whyInvalid");
+  const { fruits, animals } = tally(e.tops);
+  const anyFruit = Object.values(fruits).some((n) => n > 0);
+  const parts = [e.pairs > 0 ? tr("whyEven", { n: e.pairs }) : tr("whyNone")];
+  parts.push(`(${anyFruit ? fruitCounts(fruits) : tr("noFruit")})`);
+  if (animals.MONKEY && anyFruit && fruits.L) parts.push(`– ${tr("limeCancelsMonkey")}`);
+  if (animals.ELEPHANT && anyFruit && fruits.S) parts.push(`– ${tr("strawberryCancelsElephant")}`);
+  if ((animals.MONKEY || animals.ELEPHANT) && !anyFruit) parts.push(`– ${tr("animalNeedsFruit")}`);
+  return parts.join(" ");
+}
+
+/** "4 Bananen · 3 Erdbeeren": the visible fruits, none left out but the zeros. */
+function fruitCounts(fruits) {
+  return Object.entries(fruits).filter(([, n]) => n > 0).map(([l, n]) => fruitCount(l, n)).join(" · ");
+}
+
+// One event in words; `prev` is the event before it in the same step (a swimmer's wrong
+// ring and his leaving belong together).
+function describe(e, prev = null) {
   switch (e.type) {
-    case "flip": return tr("flipped", { name: nm(e.seat), card: e.card }) + (e.stray ? ` (${tr("stray")})` : "");
-    case "bell": return trCards("won", { name: nm(e.seat), n: e.cards });
-    case "wrong_ring": return tr("wrong", { name: nm(e.seat) });
-    case "penalty": return tr("pays", { name: nm(e.seat), list: Object.entries(e.paid).map(([s, n]) => `${n} → ${nm(Number(s))}`).join(", ") });
+    case "flip": return tr(e.stray ? "flippedStray" : "flipped", { name: nm(e.seat), card: cardWords(e.card) });
+    case "bell": return `${trCards("won", { name: nm(e.seat), n: e.cards })} ${ruleTag(e.rule || "HG-R4")}`;
+    case "wrong_ring": return `${tr("wrongWhy", { name: nm(e.seat), why: wrongWhy(e) })} ${ruleTag(e.rule || "HG-R3")}`;
+    case "penalty": {
+      const paid = Object.entries(e.paid);
+      const text = new Set(paid.map(([, n]) => n)).size === 1 ? trCards("paysEach", { name: nm(e.seat), n: paid[0][1] })
+        : tr("pays", { name: nm(e.seat), list: paid.map(([s, n]) => tr("payTo", { cards: cardsText(n), name: nm(Number(s)) })).join(", ") });
+      return `${text} ${ruleTag("HG-R5")}`;
+    }
     case "swimming": return tr("swims", { name: nm(e.seat) });
-    case "out": return tr("isOut", { name: nm(e.seat) });
+    case "out": return prev && prev.type === "wrong_ring" && prev.seat === e.seat ? `${tr("outWrong", { name: nm(e.seat) })} ${ruleTag("HG §4.3c")}` : tr("isOut", { name: nm(e.seat) });
     case "extra_life": return trCards("extra", { name: nm(e.seat), n: e.cards });
     case "finale": return tr("finale", { a: nm(e.players[0]), b: nm(e.players[1]) });
     case "stake": return trCards("stakeSet", { name: nm(e.seat), n: e.cards });
@@ -156,13 +153,15 @@ function describe(e) {
   }
 }
 
+/** The events of one step in words, each with its place: [{event, text}]. */
+const describeStep = (events) => events.map((e, i) => ({ event: e, text: describe(e, i ? events[i - 1] : null) }));
+
 const BANNER = new Set(["bell", "wrong_ring", "penalty", "swimming", "out", "extra_life", "finale", "throws", "deadlock", "stake"]);
 
 function noteEvents(events) {
-  const news = events.filter((e) => BANNER.has(e.type));
   const me = CURRENT ? CURRENT.ctx.seat : null;
   if (events.some((e) => (e.type === "bell" || e.type === "wrong_ring") && e.seat !== me)) { ding(); animateBell(); }
-  if (news.length) S.banner = news;
+  if (events.some((e) => BANNER.has(e.type))) { S.banner = events; S.note = ""; }
 }
 
 // -- acting ------------------------------------------------------------------------------------
@@ -170,10 +169,19 @@ let CURRENT = null; // {view, ctx} of the board on screen
 
 function act(text) { if (S.send) S.send({ type: "act", action: text, ply: null }); }
 
+// A local word instead of silence when the bell cannot be rung from this seat.
+function say(key) {
+  S.note = tr(key);
+  if (CURRENT) renderBoard(CURRENT.host, CURRENT.view, CURRENT.ctx);
+}
+
 function ring() {
   if (!CURRENT || !CURRENT.ctx.interactive) return;
   const view = S.shownView || CURRENT.view;
-  if (!view.legal_actions.some((a) => a.startsWith("ring"))) return;
+  if (!view.legal_actions.some((a) => a.startsWith("ring"))) {
+    if (CURRENT.ctx.seat !== null && view.status[CURRENT.ctx.seat] === "out") say("noRingOut");
+    return;
+  }
   const version = view.version;
   const shown = S.shownLocal[version];
   const reaction = shown === undefined ? null : Math.round(performance.now() - shown * 1000);
@@ -182,8 +190,17 @@ function ring() {
   animateBell();
 }
 
+const canAct = (action) => CURRENT && CURRENT.ctx.interactive && CURRENT.view.legal_actions.includes(action);
+const myTurn = (view, ctx) => ctx.seat !== null && ctx.seat !== undefined && view.to_flip === ctx.seat;
+
+/** The regular flip: only when it is this seat's turn (HG §2.3). */
 function flip() {
-  if (CURRENT && CURRENT.ctx.interactive && CURRENT.view.legal_actions.includes("flip")) act("flip");
+  if (canAct("flip") && myTurn(CURRENT.view, CURRENT.ctx)) act("flip");
+}
+
+/** A stray card (HG-R7): a flip out of turn, only ever through its own control. */
+function stray() {
+  if (canAct("flip") && !myTurn(CURRENT.view, CURRENT.ctx)) act("flip");
 }
 
 function hookKeys() {
@@ -194,11 +211,14 @@ function hookKeys() {
     const tag = ev.target && ev.target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
     if (ev.code === "Space" || ev.key === " ") { ev.preventDefault(); if (!ev.repeat) ring(); }
-    else if (ev.key === "f" || ev.key === "F" || ev.key === "Enter") { ev.preventDefault(); flip(); }
+    else if (ev.key === "f" || ev.key === "F" || (ev.key === "Enter" && tag !== "BUTTON")) { ev.preventDefault(); flip(); }
   });
 }
 
 // -- rendering ---------------------------------------------------------------------------------
+// Touch screens ring by tapping; keyboards also have the space bar.
+const touchScreen = () => window.matchMedia("(pointer: coarse)").matches;
+
 function svgBox(cls, markup, attrs = {}) {
   const box = el("div", { class: cls, ...attrs });
   box.innerHTML = markup;
@@ -222,25 +242,58 @@ function visibleView(host, view, ctx) {
   return view;
 }
 
-function seatBox(view, seat, ctx) {
-  const mine = seat === ctx.seat;
-  const status = view.status[seat];
-  const turn = view.to_flip === seat;
+function statusTag(status) {
+  if (status === "out") return el("span", { class: "hg-tag out" }, tr("out"));
+  if (status === "swimming") return el("span", { class: "hg-tag swim" }, tr("swimming"));
+  return null;
+}
+
+// The face-up pile: its top card, and how many cards lie under it this round.
+function upPile(view, seat) {
   const top = view.tops[seat];
   const pile = view.table[seat] || [];
-  const draw = view.draw[seat];
+  const box = svgBox("hg-pile hg-up", top ? cardSvg(top) : emptySvg(), { "data-card": top || "", title: top ? cardWords(top) : tr("faceUp") });
+  if (pile.length > 1) box.append(el("span", { class: "hg-count", title: tr("pileCount") }, String(pile.length)));
+  return box;
+}
+
+// Another seat: name, draw pile as a small back with its count, the face-up card large.
+function otherSeat(view, seat) {
+  const status = view.status[seat];
   const back = view.backs ? view.backs[seat] : null;
-  const canFlip = mine && ctx.interactive && view.legal_actions.includes("flip");
-  const drawBox = svgBox(`hg-pile hg-draw${canFlip ? " can-flip" : ""}`, draw ? backSvg(back) : emptySvg(),
-    canFlip ? { role: "button", tabindex: 0, id: "hg-flip", title: tr("flip"), onclick: flip } : { title: tr("drawPile") });
-  drawBox.append(el("span", { class: "hg-count" }, String(draw)));
-  const upBox = svgBox("hg-pile hg-up", top ? cardSvg(top, top) : emptySvg(), { "data-card": top || "", title: tr("faceUp") });
-  if (pile.length > 1) upBox.append(el("span", { class: "hg-count" }, String(pile.length)));
-  const badge = status === "out" ? el("span", { class: "hg-tag out" }, tr("out")) : status === "swimming" ? el("span", { class: "hg-tag swim" }, tr("swimming")) : null;
-  return el("div", { class: `hg-seat${mine ? " mine" : ""}${turn ? " turn" : ""} ${status}`, "data-seat": seat },
-    el("div", { class: "hg-name" }, el("span", {}, nm(seat)), mine ? el("span", { class: "badge" }, tr("you")) : null, badge),
-    el("div", { class: "hg-piles" }, drawBox, upBox),
-    canFlip ? el("button", { class: "button small hg-flip-btn", onclick: flip }, tr("flip")) : null);
+  const draw = el("span", { class: `hg-drawchip ${back || ""}`, title: `${tr("drawPile")}: ${cardsText(view.draw[seat])}` },
+    el("span", { class: "hg-chipback", "aria-hidden": "true" }), String(view.draw[seat]));
+  return el("div", { class: `hg-seat${view.to_flip === seat ? " turn" : ""} ${status}`, "data-seat": seat },
+    el("div", { class: "hg-name" }, el("span", { class: "hg-who" }, nm(seat)), statusTag(status), draw),
+    upPile(view, seat));
+}
+
+// Your own seat: the draw pile you flip from on your turn, the face-up card, and two
+// different controls — the regular flip, and (when the table allows it) a stray card.
+function mySeat(view, ctx) {
+  const seat = ctx.seat;
+  const status = view.status[seat];
+  const turn = myTurn(view, ctx);
+  const live = ctx.interactive && view.phase === "round";
+  const canFlip = live && turn && view.legal_actions.includes("flip");
+  const canStray = live && !turn && view.legal_actions.includes("flip");
+  const back = view.backs ? view.backs[seat] : null;
+  const drawBox = svgBox(`hg-pile hg-draw${canFlip ? " can-flip" : ""}`, view.draw[seat] ? backSvg(back) : emptySvg(),
+    canFlip ? { role: "button", tabindex: 0, id: "hg-flip", title: tr("flipNow"), onclick: flip } : { title: tr("drawPile") });
+  drawBox.append(el("span", { class: "hg-count" }, String(view.draw[seat])));
+  const keys = !touchScreen();
+  const actions = el("div", { class: "hg-actions" });
+  if (live && view.draw[seat]) {
+    actions.append(el("button", { class: `button hg-flip-btn${canFlip ? " primary" : ""}`, id: "hg-flip-btn", disabled: !canFlip, onclick: flip },
+      canFlip ? tr(keys ? "flipKey" : "flipNow") : tr("waitTurn", { name: view.to_flip === null ? "" : nm(view.to_flip) })));
+    if (view.stray_cards) {
+      actions.append(el("button", { class: "button hg-stray-btn", id: "hg-stray", disabled: !canStray, onclick: stray, title: tr("strayHelp") }, tr("strayButton")),
+        el("div", { class: "hg-stray-help small" }, tr("strayHelp")));
+    }
+  }
+  return el("div", { class: `hg-seat mine${turn ? " turn" : ""} ${status}`, "data-seat": seat },
+    el("div", { class: "hg-name" }, el("span", { class: "hg-who" }, nm(seat)), el("span", { class: "badge" }, tr("you")), statusTag(status)),
+    el("div", { class: "hg-mine-row" }, el("div", { class: "hg-piles" }, drawBox, upPile(view, seat)), actions));
 }
 
 function reactionLine(ctx) {
@@ -252,20 +305,31 @@ function reactionLine(ctx) {
     ` · ${tr("rank", { r: rank, n: S.rings.length })}`);
 }
 
+function bannerBox() {
+  const lines = describeStep(S.banner).filter((l) => BANNER.has(l.event.type));
+  if (!lines.length) return null;
+  return el("div", { class: "hg-banner", id: "hg-result" }, lines.map((l) => el("div", { class: `hg-ev ${l.event.type}` }, l.text)));
+}
+
 function centre(view, ctx) {
-  const canRing = ctx.interactive && view.legal_actions.some((a) => a.startsWith("ring"));
+  const player = ctx.interactive && ctx.seat !== null && ctx.seat !== undefined;
+  const canRing = player && view.legal_actions.some((a) => a.startsWith("ring"));
   const bell = svgBox(`hg-bell${performance.now() < S.ringUntil ? " ringing" : ""}${canRing ? "" : " idle"}`, bellSvg(),
-    { id: "hg-bell", role: "button", tabindex: 0, "aria-label": tr("ring"), onpointerdown: (e) => { e.preventDefault(); ring(); } });
-  const box = el("div", { class: "hg-centre" }, bell, el("div", { class: "muted small" }, tr("ring")));
-  if (S.banner.length) box.append(el("div", { class: "hg-banner", id: "hg-result" }, S.banner.map((e) => el("div", { class: `hg-ev ${e.type}` }, describe(e)))));
+    { id: "hg-bell", role: "button", tabindex: player ? 0 : -1, "aria-label": tr("bell"), onpointerdown: (e) => { e.preventDefault(); ring(); } });
+  const bellCol = el("div", { class: "hg-bellcol" }, bell,
+    player ? el("div", { class: "hg-hint", id: "hg-ring-hint" }, tr(touchScreen() ? "ringTap" : "ringKey")) : null);
+  const info = el("div", { class: "hg-info", "aria-live": "polite" });
+  if (S.note) info.append(el("div", { class: "hg-banner hg-note", id: "hg-note" }, S.note));
+  const banner = bannerBox();
+  if (banner) info.append(banner);
   const reaction = reactionLine(ctx);
-  if (reaction) box.append(reaction);
+  if (reaction) info.append(reaction);
   if (ctx.table && ctx.table.options && ctx.table.options.coach && ctx.seat !== null) {
     const toggle = el("button", { class: "button small", id: "hg-coach-toggle", onclick: () => { S.coachOn = !S.coachOn; localStorage.setItem("spieltisch.hg.coach", S.coachOn ? "on" : "off"); renderBoard(CURRENT.host, CURRENT.view, CURRENT.ctx); } }, `${tr("coach")}: ${S.coachOn ? "✓" : "–"}`);
     const text = S.coachOn && S.coach !== null ? tr("coachChance", { p: (S.coach * 100).toFixed(1) }) : S.coachOn ? "" : tr("coachOff");
-    box.append(el("div", { class: "hg-coach", id: "hg-coach" }, toggle, " ", text));
+    info.append(el("div", { class: "hg-coach", id: "hg-coach" }, toggle, " ", text));
   }
-  return box;
+  return el("div", { class: "hg-centre" }, bellCol, info);
 }
 
 // After the last card: who won, and what ended it, where the bell stood.
@@ -273,7 +337,8 @@ function overBox(view) {
   const winners = (view.result && view.result.winners) || [];
   const box = el("div", { class: "hg-centre hg-over", id: "hg-over" }, el("h3", {}, tr("gameEnd")),
     winners.map((s) => el("p", { class: "hg-winner" }, tr("winsGame", { name: nm(s) }))));
-  if (S.banner.length) box.append(el("div", { class: "hg-banner", id: "hg-result" }, S.banner.map((e) => el("div", { class: `hg-ev ${e.type}` }, describe(e)))));
+  const banner = bannerBox();
+  if (banner) box.append(banner);
   return box;
 }
 
@@ -315,10 +380,10 @@ export function renderBoard(host, view, ctx) {
   const me = ctx.seat ?? null;
   // Own seat at the bottom, the others clockwise from the left neighbour across the top.
   const order = me === null ? [...Array(n).keys()] : [...Array(n - 1).keys()].map((i) => (me + 1 + i) % n);
-  const board = el("div", { class: `hg-board players-${n}` },
-    el("div", { class: "hg-others" }, order.map((s) => seatBox(shown, s, ctx))),
+  const board = el("div", { class: `hg-board players-${n} others-${order.length}${me === null ? " watching" : ""}` },
+    el("div", { class: "hg-others" }, order.map((s) => otherSeat(shown, s))),
     shown.over ? overBox(shown) : shown.phase === "finale" && shown.finale ? finaleBox(shown, ctx) : centre(shown, ctx),
-    me !== null ? el("div", { class: "hg-me" }, seatBox(shown, me, ctx)) : null);
+    me !== null ? el("div", { class: "hg-me" }, mySeat(shown, ctx)) : null);
   host.replaceChildren(board);
 }
 
@@ -343,6 +408,6 @@ export function touched(events) { return events || []; }
 export function describeLog(entries, names) {
   NAMES = names || NAMES;
   const lines = [];
-  for (const entry of entries) for (const e of entry.events) lines.push({ ply: entry.ply, text: describe(e), type: e.type });
+  for (const entry of entries) for (const l of describeStep(entry.events)) lines.push({ ply: entry.ply, text: l.text, type: l.event.type });
   return lines;
 }

@@ -1,59 +1,18 @@
 // Hydra in the browser: the declaration round as buttons, the Antrag, tricks by click,
 // what the seat may know of the parties, the scoring of each game and the match totals.
 import { el } from "../api.js";
-import { getLang, t } from "../i18n.js";
+import { count, has, t } from "../i18n.js";
 import { cardButton, cardText, deckClass, fourColourToggle, hintToggle, pref } from "../cards.js";
 
 export const title = "Hydra";
 
-const W = {
-  de: {
-    declare: "Ansage", specify: "Vorbehalt", solo_type: "Solo wählen", lay: "Antrag legen", answer: "Antrag beantworten",
-    give: "Drei Karten zurückgeben", play: "Stichspiel", over: "Partie beendet",
-    armut: "Armut", morbus: "Morbus", valeo: "Valeo", solo: "Solo", antrag: "Antrag", accept: "Annehmen", decline: "Ablehnen",
-    normalsolo: "Normalsolo", farbsolo: "Farbsolo", trumpfsolo: "Trumpfsolo", healthy: "Gesundes Spiel",
-    dealer: "Geber", sitsOut: "setzt aus", cards: "Karten", pts: "Augen", tricks: "Stiche", trick: "Aktueller Stich",
-    lastTrick: "Letzter Stich", hand: "Deine Karten", trumpHint: "Trümpfe markieren", gameOf: "Spiel {n} von {m}",
-    party: "Partei", re: "Spielpartei", contra: "Gegenpartei", pik: "Pik-Dame", kreuz: "Kreuz-Dame", rest: "Rest",
-    yourQueens: "Deine Damen", noQueens: "keine schwarze Dame – du gehörst zur Restpartei",
-    layPrompt: "Tippe die Karte an, die offen neben den Damen liegen soll.", givePrompt: "Tippe eine Karte an, um sie zurückzugeben ({n} von 3).",
-    faceUp: "offen", lastGame: "Abrechnung Spiel {n}", value: "Spielwert", items: "Wertungen", specials: "Sonderpunkte",
-    settlement: "Abrechnung", totals: "Gesamt", matchTotals: "Stand der Partie", cardPoints: "Augen", none: "keine",
-    won: "gewonnen", "under 90": "keine 90", "under 60": "keine 60", "under 30": "keine 30", schwarz: "schwarz",
-    winnerSide: "Sieger", declarer: "Spieler", partnerOf: "Partner", choose: "Welche Damen?", laid: "liegt offen",
-    leads: "spielt aus", soloist: "Solist", antragsteller: "Antragsteller", redealt: "Armut – neu gegeben", armutBy: "Armut",
-  },
-  en: {
-    declare: "Declaration", specify: "Reservation", solo_type: "Choose the solo", lay: "Lay the Antrag", answer: "Answer the Antrag",
-    give: "Give three cards back", play: "Tricks", over: "Match over",
-    armut: "Armut", morbus: "Morbus", valeo: "Valeo", solo: "Solo", antrag: "Antrag", accept: "Accept", decline: "Decline",
-    normalsolo: "Normal solo", farbsolo: "Suit solo", trumpfsolo: "Rank solo", healthy: "Healthy game",
-    dealer: "dealer", sitsOut: "sits out", cards: "cards", pts: "points", tricks: "tricks", trick: "Current trick",
-    lastTrick: "Last trick", hand: "Your cards", trumpHint: "Mark trumps", gameOf: "Game {n} of {m}",
-    party: "Party", re: "playing side", contra: "opponents", pik: "♠ queen", kreuz: "♣ queen", rest: "rest",
-    yourQueens: "Your queens", noQueens: "no black queen – you are in the rest party",
-    layPrompt: "Tap the card to lay face up beside the queens.", givePrompt: "Tap a card to give it back ({n} of 3).",
-    faceUp: "face up", lastGame: "Scoring of game {n}", value: "Game value", items: "Value items", specials: "Special points",
-    settlement: "Settlement", totals: "Totals", matchTotals: "Match standings", cardPoints: "card points", none: "none",
-    won: "won", "under 90": "no 90", "under 60": "no 60", "under 30": "no 30", schwarz: "no trick",
-    winnerSide: "Winners", declarer: "declarer", partnerOf: "partner", choose: "Which queens?", laid: "lies face up",
-    leads: "leads", soloist: "soloist", antragsteller: "Antragsteller", redealt: "Armut – redeal", armutBy: "Armut",
-  },
-};
-const w = (k, vars = {}) => {
-  let s = W[getLang()][k] ?? k;
-  for (const [a, b] of Object.entries(vars)) s = s.replace(`{${a}}`, b);
-  return s;
-};
-
-const SUIT_NAME = { de: { D: "Karo", H: "Herz", S: "Pik", C: "Kreuz" }, en: { D: "diamonds", H: "hearts", S: "spades", C: "clubs" } };
-const RANK_NAME = { de: { 9: "Neunen", 10: "Zehnen", J: "Buben", Q: "Damen", K: "Könige", A: "Asse" }, en: { 9: "nines", 10: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" } };
+const w = (k, vars = {}) => (has(`hy.${k}`) ? t(`hy.${k}`, vars) : k);
 
 export function contractText(c) {
   if (!c) return "";
   const [kind, arg] = c.split(" ");
-  if (kind === "farbsolo") return `${w("farbsolo")} (${SUIT_NAME[getLang()][arg]})`;
-  if (kind === "trumpfsolo") return `${w("trumpfsolo")} (${RANK_NAME[getLang()][arg]})`;
+  if (kind === "farbsolo") return `${w("farbsolo")} (${t(`hy.suit.${arg}`)})`;
+  if (kind === "trumpfsolo") return `${w("trumpfsolo")} (${t(`hy.rank.${arg}`)})`;
   return w(kind);
 }
 
@@ -121,7 +80,7 @@ function seatsRow(view, names) {
     for (const q of view.queens[s] || []) tags.push(el("span", { class: "tag" }, cardText(q)));
     row.append(el("div", { class: `hy-seat${view.turn === s ? " turn" : ""}${out ? " out" : ""}${view.seat === s ? " me" : ""}`, "data-seat": s },
       el("div", { class: "nm" }, names[s]),
-      el("div", { class: "muted small" }, `${view.hand_sizes[s]} ${w("cards")} · ${view.points[s]} ${w("pts")} · ${view.tricks_won[s]} ${w("tricks")} · ${fmt(view.totals[s])}`),
+      el("div", { class: "muted small" }, `${count(view.hand_sizes[s], "n.card")} · ${count(view.points[s], "n.eye")} · ${count(view.tricks_won[s], "n.trick")} · ${fmt(view.totals[s])}`),
       el("div", { class: "tags" }, tags)));
   }
   return row;
@@ -218,7 +177,11 @@ function gameScoring(g, names) {
   const kind = g.kind === "solo" ? contractText(g.contract) : w(g.kind);
   const who = g.declarer !== null && g.declarer !== undefined ? ` – ${names[g.declarer]}${g.partner !== null && g.partner !== undefined ? ` + ${names[g.partner]}` : ""}` : "";
   parts.push(el("p", {}, el("strong", {}, kind), who));
-  parts.push(el("p", { class: "small" }, `${w("value")}: ${g.value} · ${w("items")}: ${(g.levels || []).map((l) => w(l)).join(", ") || w("none")} · ${w("specials")}: ${specialsText(g)}`));
+  if (g.parties === 3) {
+    parts.push(el("p", { class: "small" }, w("threeParties")), duelsTable(g), el("p", { class: "small" }, `${w("specials")}: ${specialsText(g)}`));
+  } else {
+    parts.push(el("p", { class: "small" }, `${w("value")}: ${g.value} · ${w("items")}: ${(g.levels || []).map((l) => w(l)).join(", ") || w("none")} · ${w("specials")}: ${specialsText(g)}`));
+  }
   const head = el("tr", {}, el("th", {}, t("players")), el("th", {}, w("party")), el("th", {}, w("cardPoints")), el("th", {}, w("settlement")), el("th", {}, w("totals")));
   const rows = names.map((n, s) => el("tr", {}, el("td", {}, n), el("td", {}, names.length === 6 && s === g.dealer ? w("sitsOut") : partyName(g, s)), el("td", {}, String(g.seat_points[s])),
     el("td", { class: g.settlement[s] > 0 ? "pos" : g.settlement[s] < 0 ? "neg" : "" }, fmt(g.settlement[s])), el("td", {}, fmt(g.totals[s]))));
@@ -226,44 +189,62 @@ function gameScoring(g, names) {
   return el("div", {}, parts);
 }
 
+// HY-R8: a three-party game has no single value; each pair of parties settles a duel.
+function duelsTable(g) {
+  const side = (p) => w(`side.${p}`);
+  const head = el("thead", {}, el("tr", {}, [w("duel"), w("cardPoints"), w("winnerSide"), w("duelValue"), w("items")].map((h) => el("th", {}, h))));
+  const rows = g.duels.map((d) => {
+    const [a, b] = d.parties;
+    return el("tr", { class: "duel" }, el("td", {}, `${side(a)} – ${side(b)}`), el("td", {}, `${g.party_points[a]} : ${g.party_points[b]}`),
+      el("td", {}, d.winner === null ? w("tie") : side(d.winner)), el("td", {}, String(d.value)), el("td", {}, d.levels.map((l) => w(l)).join(", ") || w("none")));
+  });
+  return el("div", { class: "scroll-x" }, el("table", { class: "score-table", id: "hy-duels" }, head, el("tbody", {}, rows)));
+}
+
+function duelText(d) {
+  const [a, b] = d.parties.map((p) => w(`side.${p}`));
+  if (d.winner === null) return t("hy.log.duelTie", { a, b });
+  return t("hy.log.duel", { a, b, winner: w(`side.${d.winner}`), value: d.value });
+}
+
 function partyName(g, s) {
   const p = g.party[s];
   if (p === null || p === undefined || p < 0) return "–";
-  if (g.parties === 3) return [w("pik"), w("kreuz"), w("rest")][p] || String(p);
+  if (g.parties === 3) return w(`side.${p}`);
   return p === 0 ? w("re") : w("contra");
 }
 
 function specialsText(g) {
   if (!g.specials || !g.specials.length) return w("none");
-  const side = (p) => (g.parties === 3 ? [w("pik"), w("kreuz"), w("rest")][p] : p === 0 ? w("re") : w("contra"));
+  const side = (p) => (g.parties === 3 ? w(`side.${p}`) : p === 0 ? w("re") : w("contra"));
   return g.specials.map((s) => `${s.name[0].toUpperCase()}${s.name.slice(1)} (${side(s.party)})`).join(", ");
 }
 
 export function describeLog(entries, names) {
-  const de = getLang() === "de";
   const lines = [];
   const n = (s) => names[s] ?? `#${s}`;
   for (const entry of entries) {
     for (const e of entry.events) {
       let text = null;
       switch (e.type) {
-        case "say": text = de ? `${n(e.seat)} sagt ${w(e.word)}.` : `${n(e.seat)} says ${w(e.word)}.`; break;
-        case "armut": text = de ? `${n(e.seat)} meldet Armut.` : `${n(e.seat)} calls Armut.`; break;
+        case "say": text = t("hy.log.say", { who: n(e.seat), word: w(e.word) }); break;
+        case "armut": text = t("hy.log.armut", { who: n(e.seat) }); break;
         case "redeal": text = w("redealt"); break;
-        case "healthy_game": text = de ? "Alle Valeo: gesundes Spiel." : "All Valeo: a healthy game."; break;
-        case "reservation": text = de ? `${n(e.seat)} will ${w(e.word)} spielen.` : `${n(e.seat)} wants to play ${w(e.word)}.`; break;
-        case "declarer": text = de ? `${n(e.seat)} bekommt das Spiel (${w(e.kind)}).` : `${n(e.seat)} gets the game (${w(e.kind)}).`; break;
-        case "solo": text = de ? `${n(e.seat)} spielt: ${contractText(e.contract)}.` : `${n(e.seat)} plays: ${contractText(e.contract)}.`; break;
-        case "antrag": text = de ? `${n(e.seat)} legt einen Antrag, offen: ${cardText(e.face_up)}.` : `${n(e.seat)} lays an Antrag, face up: ${cardText(e.face_up)}.`; break;
+        case "healthy_game": text = t("hy.log.healthy_game"); break;
+        case "reservation": text = t("hy.log.reservation", { who: n(e.seat), word: w(e.word) }); break;
+        case "declarer": text = t("hy.log.declarer", { who: n(e.seat), kind: w(e.kind) }); break;
+        case "solo": text = t("hy.log.solo", { who: n(e.seat), contract: contractText(e.contract) }); break;
+        case "antrag": text = t("hy.log.antrag", { who: n(e.seat), card: cardText(e.face_up) }); break;
         case "answer": text = `${n(e.seat)}: ${w(e.word)}.`; break;
-        case "antrag_declined": text = de ? `Alle lehnen ab; ${n(e.seat)} nimmt die Karten zurück.` : `All declined; ${n(e.seat)} takes the cards back.`; break;
-        case "give": text = de ? `${n(e.seat)} gibt eine Karte zurück.` : `${n(e.seat)} gives a card back.`; break;
-        case "antrag_accepted": text = de ? `Antrag: ${n(e.pair[0])} und ${n(e.pair[1])} spielen zusammen.` : `Antrag: ${n(e.pair[0])} and ${n(e.pair[1])} play together.`; break;
-        case "play": text = de ? `${n(e.seat)} spielt ${cardText(e.card)}.` : `${n(e.seat)} plays ${cardText(e.card)}.`; break;
-        case "trick": text = de ? `${n(e.winner)} gewinnt den Stich (${e.points} Augen).` : `${n(e.winner)} wins the trick (${e.points} points).`; break;
-        case "game_end": text = de ? `Spiel ${e.game} beendet: Wert ${e.value}; ${e.settlement.map((v, s) => `${n(s)} ${fmt(v)}`).join(", ")}.` : `Game ${e.game} over: value ${e.value}; ${e.settlement.map((v, s) => `${n(s)} ${fmt(v)}`).join(", ")}.`; break;
-        case "game_start": text = de ? `Spiel ${e.game} beginnt; ${n(e.dealer)} gibt.` : `Game ${e.game} begins; ${n(e.dealer)} deals.`; break;
-        case "match_end": text = de ? "Die Partie ist beendet." : "The match is over."; break;
+        case "antrag_declined": text = t("hy.log.antrag_declined", { who: n(e.seat) }); break;
+        case "give": text = t("hy.log.give", { who: n(e.seat) }); break;
+        case "antrag_accepted": text = t("hy.log.antrag_accepted", { a: n(e.pair[0]), b: n(e.pair[1]) }); break;
+        case "play": text = t("hy.log.play", { who: n(e.seat), card: cardText(e.card) }); break;
+        case "trick": text = t("hy.log.trick", { who: n(e.winner), points: e.points }); break;
+        case "game_end": text = e.parties === 3 ? t("hy.log.game_end3", { game: e.game, duels: e.duels.map(duelText).join("; "), settlement: e.settlement.map((v, s) => `${n(s)} ${fmt(v)}`).join(", ") })
+          : t("hy.log.game_end", { game: e.game, value: e.value, settlement: e.settlement.map((v, s) => `${n(s)} ${fmt(v)}`).join(", ") }); break;
+        case "game_start": text = t("hy.log.game_start", { game: e.game, who: n(e.dealer) }); break;
+        case "match_end": text = t("hy.log.match_end"); break;
         default: text = e.type;
       }
       lines.push({ ply: entry.ply, text, type: `ev-${e.type}` });

@@ -1,40 +1,12 @@
 // Kalooki in the browser: draw, compose melds by selecting cards, build and swap on the
 // table, discard. The seat's own ordering of its hand (sort or drag) lives only here.
 import { api, el } from "../api.js";
-import { getLang, t } from "../i18n.js";
+import { count, has, t } from "../i18n.js";
 import { cardBack, cardButton, cardText, deckClass, fourColourToggle, hintToggle, parseCard, pref, rankIndex, sortKey } from "../cards.js";
 
 export const title = "Kalooki";
 
-const W = {
-  de: {
-    stock: "Talon", pile: "Ablage", draw: "Ziehen", hand: "Deine Karten", bySuit: "Nach Farbe", byRank: "Nach Rang",
-    selectHint: "Karten antippen zum Auswählen; dann Meldung, Anlegen (Meldung antippen) oder Abwerfen.",
-    drawHint: "Ziehe eine Karte vom Talon oder von der Ablage.", meld: "Auslegen", discard: "Abwerfen", clear: "Auswahl aufheben",
-    opening: "Eröffnung: {v} von 51", openingWith: "Eröffnung: {a} + {b} = {v} von 51", opened: "eröffnet", notOpened: "noch nicht eröffnet",
-    noMeld: "Diese Auswahl ist keine Meldung.", build: "Anlegen an {n}", swap: "Joker tauschen an {n}", melds: "Auf dem Tisch",
-    cards: "Karten", owner: "von {name}", bestOpening: "Beste Eröffnung deiner Hand: {v}", cannotOpen: "Deine Hand erreicht noch keine 51 (beste: {v}).",
-    hint: "Eröffnungs-Tipp zeigen", pot: "Pot {p}", deal: "Runde {n}", penalties: "Strafpunkte", payout: "Auszahlung", totals: "Stand (Club)",
-    out: "raus", alive: "im Spiel", knocked: "ausgeschieden", chooseJoker: "Wofür steht der Joker?", newMeld: "neu",
-    dealEnd: "Runde {n} beendet", ring: "Ring-Spiel (ein Pot)", club: "Club-Format", dealer: "Geber", kalooki: "Kalooki!", dragHint: "Ziehen zum Umsortieren",
-  },
-  en: {
-    stock: "Stock", pile: "Discard pile", draw: "Draw", hand: "Your cards", bySuit: "By suit", byRank: "By rank",
-    selectHint: "Tap cards to select them; then meld, build (tap a meld) or discard.",
-    drawHint: "Draw a card from the stock or the discard pile.", meld: "Meld", discard: "Discard", clear: "Clear selection",
-    opening: "Opening: {v} of 51", openingWith: "Opening: {a} + {b} = {v} of 51", opened: "opened", notOpened: "not opened yet",
-    noMeld: "This selection is not a meld.", build: "Build on {n}", swap: "Swap joker on {n}", melds: "On the table",
-    cards: "cards", owner: "by {name}", bestOpening: "Best opening of your hand: {v}", cannotOpen: "Your hand does not reach 51 yet (best: {v}).",
-    hint: "Show opening hint", pot: "Pot {p}", deal: "Deal {n}", penalties: "Penalty", payout: "Payout", totals: "Totals (club)",
-    out: "out", alive: "in play", knocked: "eliminated", chooseJoker: "What does the joker stand for?", newMeld: "new",
-    dealEnd: "Deal {n} over", ring: "ring game (one pot)", club: "club format", dealer: "dealer", kalooki: "Kalooki!", dragHint: "Drag to reorder",
-  },
-};
-const w = (k, vars = {}) => {
-  let s = W[getLang()][k] ?? k;
-  for (const [a, b] of Object.entries(vars)) s = s.replace(`{${a}}`, b);
-  return s;
-};
+const w = (k, vars = {}) => (has(`ka.${k}`) ? t(`ka.${k}`, vars) : k);
 
 // The hand's order and the selection survive redraws; a new deal or hand resets them.
 const mem = { order: [], selected: [], deal: null, seat: null, hint: new Map(), host: null, view: null, ctx: null };
@@ -110,7 +82,7 @@ function opponents(view, names) {
     if (s === view.dealer) tags.push(el("span", { class: "tag dealer" }, w("dealer")));
     const known = (view.known_cards[s] || []).filter(() => s !== view.seat);
     row.append(el("div", { class: `hy-seat${view.to_move === s ? " turn" : ""}${view.seat === s ? " me" : ""}`, "data-seat": s },
-      el("div", { class: "nm" }, names[s]), el("div", { class: "muted small" }, `${n} ${w("cards")}`), el("div", { class: "tags" }, tags),
+      el("div", { class: "nm" }, names[s]), el("div", { class: "muted small" }, count(n, "n.card")), el("div", { class: "tags" }, tags),
       known.length ? el("div", { class: "small" }, known.map(cardText).join(" ")) : null));
   });
   return row;
@@ -267,7 +239,6 @@ export function renderPanel(view, ctx) {
 }
 
 export function describeLog(entries, names) {
-  const de = getLang() === "de";
   const n = (s) => names[s] ?? `#${s}`;
   const cards = (x) => (Array.isArray(x) ? x : String(x).split(" ")).map(cardText).join(" ");
   const lines = [];
@@ -275,25 +246,30 @@ export function describeLog(entries, names) {
     for (const e of entry.events) {
       let text;
       switch (e.type) {
-        case "draw": text = de ? `${n(e.seat)} zieht vom ${e.from === "stock" ? "Talon" : "Ablagestapel"}.` : `${n(e.seat)} draws from the ${e.from === "stock" ? "stock" : "discard pile"}.`; break;
-        case "meld": text = de ? `${n(e.seat)} legt aus (${e.meld}): ${cards(e.cards)}.` : `${n(e.seat)} melds (${e.meld}): ${cards(e.cards)}.`; break;
-        case "build": text = de ? `${n(e.seat)} legt ${cards(e.card)} an Meldung ${e.meld} an.` : `${n(e.seat)} builds ${cards(e.card)} on meld ${e.meld}.`; break;
-        case "swap": text = de ? `${n(e.seat)} tauscht einen Joker an Meldung ${e.meld}.` : `${n(e.seat)} swaps a joker on meld ${e.meld}.`; break;
-        case "discard": text = de ? `${n(e.seat)} wirft ${cardText(e.card)} ab.` : `${n(e.seat)} discards ${cardText(e.card)}.`; break;
-        case "opened": text = de ? `${n(e.seat)} hat eröffnet (${e.value}).` : `${n(e.seat)} has opened (${e.value}).`; break;
-        case "opening_failed": text = de ? `${n(e.seat)} erreicht nur ${e.value}: die Karten gehen zurück auf die Hand.` : `${n(e.seat)} reaches only ${e.value}: the cards go back to the hand.`; break;
-        case "restock": text = de ? "Die Ablage wird zum neuen Talon." : "The discard pile becomes the new stock."; break;
-        case "deal_start": text = de ? `Runde ${e.deal} beginnt; ${n(e.dealer)} gibt.` : `Deal ${e.deal} begins; ${n(e.dealer)} deals.`; break;
+        case "draw": text = t(e.from === "stock" ? "ka.log.draw_stock" : "ka.log.draw_pile", { who: n(e.seat) }); break;
+        case "meld": text = t("ka.log.meld", { who: n(e.seat), meld: e.meld, cards: cards(e.cards) }); break;
+        case "build": text = t("ka.log.build", { who: n(e.seat), cards: cards(e.card), meld: e.meld }); break;
+        case "swap": text = t("ka.log.swap", { who: n(e.seat), meld: e.meld }); break;
+        case "discard": text = t("ka.log.discard", { who: n(e.seat), card: cardText(e.card) }); break;
+        case "opened": text = t("ka.log.opened", { who: n(e.seat), value: e.value }); break;
+        case "opening_failed": text = t("ka.log.opening_failed", { who: n(e.seat), value: e.value }); break;
+        case "restock": text = t("ka.log.restock"); break;
+        case "deal_start": text = t("ka.log.deal_start", { deal: e.deal, who: n(e.dealer) }); break;
         case "deal_end": text = e.winner === null || e.winner === undefined
-          ? (de ? `Runde ${e.deal} endet ohne Sieger.` : `Deal ${e.deal} ends without a winner.`)
-          : (de ? `${n(e.winner)} geht raus${e.how === "kalooki" ? " – Kalooki!" : ""}. Strafpunkte: ${e.penalties.join(" / ")}.` : `${n(e.winner)} goes out${e.how === "kalooki" ? " – Kalooki!" : ""}. Penalties: ${e.penalties.join(" / ")}.`); break;
-        case "match_end": text = de ? "Das Spiel ist beendet." : "The game is over."; break;
+          ? t("ka.log.deal_end_none", { deal: e.deal })
+          : t("ka.log.deal_end", { who: n(e.winner), kalooki: e.how === "kalooki" ? t("ka.log.kalooki") : "", penalties: e.penalties.join(" / ") }); break;
+        case "match_end": text = t("ka.log.match_end"); break;
         default: text = e.type;
       }
       lines.push({ ply: entry.ply, text, type: `ev-${e.type}` });
     }
   }
   return lines;
+}
+
+// Money won or lost, always with cents: "-9.70" beside "0.30" (KA-R8).
+export function scoreText(score, result) {
+  return result.details && result.details.payouts ? Number(score).toFixed(2) : String(score);
 }
 
 export function touched() { return new Set(); }
