@@ -19,12 +19,15 @@ export function renderLobby(root) {
     formBox.append(createForm(data));
   });
   const refresh = async () => {
-    const [open, done] = await Promise.all([
+    const [open, done, broken] = await Promise.all([
       api("GET", "/api/tables?status=open&status=running"),
       api("GET", "/api/tables?status=finished"),
+      api("GET", "/api/tables?status=broken"),
     ]);
     if (!alive) return;
-    fill(listBox, t("openTables"), open.data || [], false, titles);
+    // A table that cannot be rebuilt is shown to its host only, so they know what happened.
+    const mineBroken = (broken.data || []).filter((tb) => tokens.host(tb.id));
+    fill(listBox, t("openTables"), [...mineBroken, ...(open.data || [])], false, titles);
     fill(doneBox, t("finishedTables"), (done.data || []).slice(0, 12), true, titles);
   };
   refresh();
@@ -42,8 +45,9 @@ function fill(box, title, tables, finished, titles) {
     const label = finished ? t("replay") : mine ? t("resume") : tb.status === "open" ? t("join") : t("watch");
     return el("li", { "data-table": tb.id },
       el("div", {}, el("strong", {}, titles[tb.game] || tb.game), " ", el("span", { class: `status ${tb.status}` }, t(`status_${tb.status}`)),
-        el("div", { class: "muted small" }, names.join(" · "), tb.plies ? ` · ${t("ply")}: ${tb.plies}` : "")),
-      el("a", { href, "data-link": true, class: "button small" }, label));
+        el("div", { class: "muted small" }, names.join(" · "), tb.plies ? ` · ${t("ply")}: ${tb.plies}` : ""),
+        tb.status === "broken" ? el("div", { class: "muted small" }, t("brokenHint")) : null),
+      tb.status === "broken" ? null : el("a", { href, "data-link": true, class: "button small" }, label));
   })));
 }
 
