@@ -98,24 +98,8 @@ const TEXT = {
   players: ["Spieler", "Players"],
   ply: ["Züge", "Moves"],
 
-  // -- Refusal and error codes from the server (shown when the server sends no words of its own)
-  "code.action/illegal": ["Regelverstoß", "Against the rules"],
-  "code.action/invalid_notation": ["Diesen Zug verstehe ich nicht", "I cannot read that move"],
-  "code.action/stale_state": ["Das Spiel ist inzwischen weiter – bitte noch einmal", "The game has moved on – please try again"],
-  "code.auth/bad_token": ["Dieser Platz-Schlüssel ist ungültig", "This seat token is not valid"],
-  "code.auth/spectator": ["Zuschauer können nicht ziehen", "Spectators cannot move"],
-  "code.request/rate_limited": ["Zu viele Anfragen – bitte langsamer", "Too many requests – slow down"],
-  "code.message/too_large": ["Nachricht zu groß", "Message too large"],
-  "code.message/malformed": ["Ungültige Nachricht", "Malformed message"],
-  "code.table/full": ["Alle Plätze sind besetzt", "Every seat is taken"],
-  "code.table/seat_taken": ["Dieser Platz ist schon besetzt", "That seat is taken"],
-  "code.table/not_open": ["Das Spiel hat schon begonnen", "The game has already started"],
-  "code.table/not_found": ["Diesen Tisch gibt es nicht", "There is no such table"],
-  "code.table/seat_is_bot": ["Diesen Platz spielt gerade ein Bot", "A bot plays this seat now"],
-  "code.request/invalid": ["Ungültige Eingabe", "Invalid input"],
-  "code.game/invalid_option": ["Ungültige Regeloption", "Invalid rule option"],
-  "code.game/invalid_players": ["Ungültige Spielerzahl", "Invalid number of players"],
-  "code.game/unknown": ["Unbekanntes Spiel", "Unknown game"],
+  // -- Errors the browser meets without words from the server (no connection, no JSON
+  // answer); every error the server sends carries its own German and English text.
   "code.net/offline": ["Keine Verbindung zum Server", "No connection to the server"],
   "code.server/internal": ["Interner Serverfehler", "Internal server error"],
 
@@ -460,20 +444,17 @@ function ruleText(rule, game) {
 }
 
 /**
- * An error or refusal in words: the server's own words when it sends them, else the
- * localised code; a refusal adds the rule id and what the rule says. The English
- * message is shown only on an English page, and only when nothing better is known.
+ * An error or refusal in words: the server's words for it (``text``, in both languages),
+ * else the code's words here. A refused move adds its rule id and what the rule says,
+ * as the game declares it; the server's English message is shown only on an English page
+ * and only for a rule the game has no text for.
  */
 export function describeError(err, game = null) {
   if (!err) return "";
-  const code = has(`code.${err.code}`) ? t(`code.${err.code}`) : err.code;
-  if (err.rule) {
-    const rule = ruleText(err.rule, game);
-    const detail = rule || (lang === "en" ? err.message : "");
-    return detail ? `${code} [${err.rule}]: ${detail}` : `${code} [${err.rule}]`;
-  }
-  if (err.text) return pick(err.text);
-  return code;
+  const words = err.text ? pick(err.text) : has(`code.${err.code}`) ? t(`code.${err.code}`) : err.code;
+  if (!err.rule) return words;
+  const rule = err.code === "action/illegal" ? ruleText(err.rule, game) || (lang === "en" ? err.message : "") : "";
+  return rule ? `${words} [${err.rule}]: ${rule}` : `${words} [${err.rule}]`;
 }
 
 document.documentElement.lang = lang;
