@@ -124,6 +124,9 @@ const TEXT = {
   "ha.dir.E": ["Osten", "east"],
   "ha.dir.S": ["Süden", "south"],
   "ha.dir.W": ["Westen", "west"],
+  "ha.why.empty": ["Hier steht nichts: wähle eine eigene Figur, eine Ente, einen Fasan oder ein verdecktes Kärtchen.", "Nothing here: choose one of your pieces, a duck, a pheasant or a face-down tile."],
+  "ha.why.blocked": ["Dieses Kärtchen kann gerade nicht aufgedeckt werden.", "This tile cannot be flipped now."],
+  "ha.why.stuck": ["{tile}: gerade kein Zug möglich – der Weg ist versperrt.", "{tile}: no move right now – the way is blocked."],
   "ha.reason.end_phase_over": ["Endphase vorbei", "end phase over"],
   "ha.reason.no_own_tiles": ["keine eigenen Figuren mehr", "no own pieces left"],
   "ha.reason.no_moves": ["kein Zug mehr möglich", "no move possible"],
@@ -187,11 +190,12 @@ const TEXT = {
   "hg.ringKey": ["Klingeln: Leertaste oder Klick", "Ring: space bar or click"],
   "hg.ringTap": ["Zum Klingeln auf die Glocke tippen", "Tap the bell to ring"],
   "hg.flipNow": ["Aufdecken", "Flip"],
+  "hg.notYourTurn": ["Aufdecken – nicht dran", "Flip – not your turn"],
   "hg.strayButton": ["Streukarte werfen", "Throw a stray card"],
   "hg.strayHelp": ["außer der Reihe (HG-R7) – klingelst du auf deine eigene Streukarte, ist es ein Fehler", "out of turn (HG-R7) – ringing on your own stray card is wrong"],
   "hg.flippedStray": ["{name} wirft eine Streukarte: {card}", "{name} throws a stray card: {card}"],
   "hg.pileCount": ["Karten in dieser Ablage", "cards in this face-up pile"],
-  "hg.ruleTag": ["(Regel {rule})", "(rule {rule})"],
+  "hg.ruleTag": ["· Regel {rule}", "· rule {rule}"],
   "hg.wrongWhy": ["{name} hat falsch geklingelt: {why}", "{name} rang wrongly: {why}"],
   "hg.whyNone": ["keine gültige Kombination, keine Frucht liegt genau 5-mal", "no valid combination, no fruit shows exactly five"],
   "hg.whyEven": ["{n} Paare liegen – eine gerade Zahl gilt nicht", "{n} pairs showing – an even number does not count"],
@@ -454,7 +458,8 @@ export function describeError(err, game = null) {
   const words = err.text ? pick(err.text) : has(`code.${err.code}`) ? t(`code.${err.code}`) : err.code;
   if (!err.rule) return words;
   const rule = err.code === "action/illegal" ? ruleText(err.rule, game) || (lang === "en" ? err.message : "") : "";
-  return rule ? `${words} [${err.rule}]: ${rule}` : `${words} [${err.rule}]`;
+  if (rule) return `${words} [${err.rule}]: ${rule}`;
+  return words.includes(err.rule) ? words : `${words} [${err.rule}]`;
 }
 
 document.documentElement.lang = lang;

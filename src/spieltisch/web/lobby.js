@@ -116,7 +116,13 @@ function createForm(games) {
     if (humans && !name) { msg.textContent = t("nameNeeded"); nameIn.focus(); return; }
     localStorage.setItem("spieltisch.name", name);
     const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null });
-    if (error) { msg.textContent = describeError(error); return; }
+    optBox.querySelectorAll("[aria-invalid]").forEach((n) => n.removeAttribute("aria-invalid"));
+    if (error) {
+      msg.textContent = describeError(error);
+      const field = error.option && optBox.querySelector(`[data-option="${error.option}"]`);
+      if (field) { field.setAttribute("aria-invalid", "true"); field.focus(); }
+      return;
+    }
     tokens.setHost(data.table.id, data.host_token);
     if (data.seat_token) tokens.setSeat(data.table.id, data.seat, data.seat_token);
     navigate(`/t/${data.table.id}`);
