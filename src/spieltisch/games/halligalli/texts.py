@@ -62,9 +62,10 @@ RULE_TEXTS: Final = {
     ),
     "HG-R10": Text(
         "Finale: der Spieler mit dem kleineren Stapel setzt den Einsatz (1 bis alle seine "
-        "Karten), dann werfen beide Stein, Schere oder Papier – jeder einmal pro Runde.",
+        "Karten), dann werfen beide gleichzeitig Stein, Schere oder Papier; bei Gleichstand "
+        "wird noch einmal geworfen.",
         "Finale: the player with the smaller pile sets the stake (1 to all of his cards), "
-        "then both throw rock, paper or scissors – each once per throw.",
+        "then both throw rock, paper or scissors at once; a draw is thrown again.",
     ),
     "HG-R13": Text(
         "Wer zuerst aufdeckt, wird ausgelost oder als Platz am Tisch festgelegt.",
