@@ -36,6 +36,7 @@ from .board import (
     tile_code,
 )
 from .state import HalaliState
+from .texts import RULE_TEXTS
 
 INFO = GameInfo(
     name="halali",
@@ -85,6 +86,7 @@ INFO = GameInfo(
     chance=True,
     perfect_information=False,
     turn_rule="HA §Spielvorbereitungen",
+    rule_texts=RULE_TEXTS,
     faces=Faces(
         bots=".faces.bots:BOTS",
         encoder=".faces.encoder:HalaliEncoder",

@@ -32,6 +32,7 @@ from .bell import unseen_counts
 from .cards import EDITION, EDITIONS, card_by_name
 from .finale import Finale
 from .state import PLY_CAP, TURN_RULE, HalliGalliState
+from .texts import RULE_TEXTS
 
 MAX_HANDICAP_MS = 5000
 
@@ -132,6 +133,7 @@ INFO = GameInfo(
     chance=True,
     perfect_information=False,
     turn_rule=TURN_RULE,
+    rule_texts=RULE_TEXTS,
     max_plies=PLY_CAP,
     dynamics=Dynamics.REAL_TIME,
     players_rule="HG §1.1",

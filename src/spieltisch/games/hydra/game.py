@@ -16,6 +16,7 @@ from spieltisch.engine import Faces, Game, GameInfo, Option, Text, View
 
 from . import actions
 from .state import HydraState
+from .texts import RULE_TEXTS
 
 MAX_GAMES = 100
 """A bound on the match length so a lobby cannot create an endless table."""
@@ -59,6 +60,7 @@ INFO = GameInfo(
     chance=True,
     perfect_information=False,
     turn_rule="HY 1.2.3",
+    rule_texts=RULE_TEXTS,
     max_plies=None,
     players_rule="HY 1.0.1",
     faces=Faces(

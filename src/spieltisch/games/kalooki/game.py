@@ -23,6 +23,7 @@ from spieltisch.engine import (
 
 from . import actions
 from .state import KalookiState
+from .texts import RULE_TEXTS
 from .views import restore, state_from_view
 
 INFO = GameInfo(
@@ -78,6 +79,7 @@ INFO = GameInfo(
     chance=True,
     perfect_information=False,
     turn_rule="KA §Zug",
+    rule_texts=RULE_TEXTS,
     max_plies=None,
     players_rule="KA-R1",
     player_limits=(PlayerLimit("six_players", False, 4, "KA-R1"),),
