@@ -2,7 +2,7 @@
 import { renderLobby } from "./lobby.js";
 import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
-import { getLang, onLang, setLang } from "./i18n.js";
+import { getLang, onLang, setLang, t } from "./i18n.js";
 
 const root = document.getElementById("app");
 let cleanup = null;
@@ -24,8 +24,11 @@ function route() {
 const select = document.getElementById("lang");
 select.value = getLang();
 select.addEventListener("change", () => setLang(select.value));
+// Static words of index.html name their key in data-i18n.
+const translateStatic = () => document.querySelectorAll("[data-i18n]").forEach((n) => { n.textContent = t(n.dataset.i18n); });
+translateStatic();
 onLang(() => {
-  document.querySelectorAll("[data-i18n]").forEach((n) => { n.textContent = n.dataset.i18n; });
+  translateStatic();
   route();
 });
 document.addEventListener("click", (e) => {
