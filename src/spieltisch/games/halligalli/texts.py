@@ -67,6 +67,12 @@ RULE_TEXTS: Final = {
         "Finale: the player with the smaller pile sets the stake (1 to all of his cards), "
         "then both throw rock, paper or scissors at once; a draw is thrown again.",
     ),
+    "HG-R10a": Text(
+        "Haben beide gleich viele Karten, setzt den Einsatz, wer den letzten Wurf nicht "
+        "gewonnen hat (vor dem ersten Wurf: wer die letzte Runde nicht gewonnen hat).",
+        "With equal card counts, the stake is set by the player who did not win the last "
+        "throw (before the first throw: who did not win the last round).",
+    ),
     "HG-R13": Text(
         "Wer zuerst aufdeckt, wird ausgelost oder als Platz am Tisch festgelegt.",
         "Who flips first is drawn by lot or fixed as a seat at the table.",
