@@ -45,7 +45,7 @@ export function renderReplay(root, id) {
       side.append(el("div", { class: "card" }, el("h3", {}, t("step", { n: st.ply, m: st.plies })),
         el("p", { id: "replay-step" }, st.ply === 0 ? t("start") : lines.map((l) => l.text).join(" · "))));
     }
-    if (st.ply === st.plies && d.table.result) side.append(resultBox(d.table.result, ns));
+    if (st.ply === st.plies && d.table.result) side.append(resultBox(d.table.result, ns, mod));
     page.replaceChildren(el("div", { class: "status-bar" }, `${t("replay")} · ${mod.title || d.table.game} · ${ns.join(" – ")}`), controls, el("div", { class: "play" }, board, side));
   }
 

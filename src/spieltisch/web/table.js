@@ -119,14 +119,15 @@ export function renderTable(root, id) {
     const ns = names();
     const view = st.view;
     const header = el("div", { class: "status-bar", id: "status", "aria-live": "polite" }, statusText(view, ns));
-    const refusal = el("p", { class: "refusal", id: "refusal", role: "alert", hidden: !st.refusal }, describeError(st.refusal, st.table && st.table.game));
+    const refusal = el("p", { class: "refusal", id: "refusal", role: "alert", hidden: !st.refusal }, st.refusal && st.refusal.hint ? t(st.refusal.hint, st.refusal.params) : describeError(st.refusal, st.table && st.table.game));
     const board = el("div", { class: "board-wrap", id: "board" });
     const side = el("aside", { class: "side" });
     if (view && mod) {
       const interactive = st.seat !== null && !view.over && view.legal_actions.length > 0;
       mod.renderBoard(board, view, {
         interactive, onAction: act, selected: st.selected, names: ns, last: st.last ? mod.touched(st.last) : null,
-        setSelected: (sq) => { st.selected = sq; draw(); },
+        setSelected: (sq) => { st.selected = sq; st.refusal = null; draw(); },
+        refuse: (why) => { st.refusal = why; st.refusalAt = Date.now(); draw(); },
         send, seat: st.seat, table: st.table,
       });
       side.append(mod.renderPanel(view, { names: ns, mySeat: st.seat }));

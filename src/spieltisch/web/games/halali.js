@@ -18,6 +18,33 @@ function xy(name) {
 
 function isForest(f, r) { return f >= 1 && f <= 7 && r >= 1 && r <= 7; }
 
+// Tiles each colour moves (HA §2): ducks and pheasants move for both, trees never.
+const OWNER = { bear: "blue", fox: "blue", woodcutter: "brown", hunter: "brown" };
+
+// The board is one tab stop; arrow keys walk the squares (roving tabindex).
+let rove = null;
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+function neighbour(name, key, board) {
+  const [df, dr] = ARROWS[key];
+  const next = FILES[FILES.indexOf(name[0]) + df] + (Number(name[1]) + dr);
+  const f = FILES.indexOf(next[0]);
+  const r = Number(next.slice(1)) - 1;
+  if (isForest(f, r)) return next;
+  return board.querySelector(`[data-square="${next}"][tabindex]`) ? next : null;
+}
+
+// Why a click on this square does nothing: a rule where one applies, else a hint.
+function whyNot(view, name, cell) {
+  const mine = view.colours[view.seat];
+  if (!cell) return { hint: "ha.why.empty" };
+  if (cell.hidden) return { hint: "ha.why.blocked" };
+  if (cell.tile === "tree") return { code: "action/illegal", rule: "HA-R4" };
+  if (OWNER[cell.tile] && OWNER[cell.tile] !== mine) return { code: "action/illegal", rule: "HA §2" };
+  if (view.locked === name) return { code: "action/illegal", rule: "HA-R5" };
+  return { hint: "ha.why.stuck", params: { tile: kindName(cell.tile) } };
+}
+
 function legal(view) {
   const flips = new Set();
   const moves = new Map();
@@ -93,6 +120,13 @@ export function renderBoard(host, view, ctx) {
       board.append(g);
     }
   }
+  const stops = [...board.querySelectorAll("[data-square][tabindex]")];
+  if (stops.length) {
+    const keep = stops.find((g) => g.dataset.square === rove) || stops.find((g) => g.dataset.square === selected)
+      || stops.find((g) => g.classList.contains("live")) || stops[0];
+    rove = keep.dataset.square;
+    keep.setAttribute("tabindex", "0");
+  }
   host.replaceChildren(board);
 }
 
@@ -109,7 +143,7 @@ function attach(g, name, view, ctx, selected, info = { isTarget: true }) {
     const targets = (view.legal_actions || []).filter((a) => a.startsWith(`${from}-`)).map((a) => a.split("-")[1]);
     if (targets.includes(name)) { dragFrom = null; ctx.setSelected(null); ctx.onAction(`${from}-${name}`); }
   });
-  g.setAttribute("tabindex", "0");
+  g.setAttribute("tabindex", "-1");
   g.setAttribute("role", "button");
   g.setAttribute("aria-label", squareLabel(name, view.board[name]));
   const activate = () => {
@@ -122,13 +156,22 @@ function attach(g, name, view, ctx, selected, info = { isTarget: true }) {
       ctx.onAction(`${selected}-${name}`);
       return;
     }
-    if (info.cell && !info.cell.hidden && view.legal_actions.length) {
-      ctx.setSelected(name); // shows the piece as selected; a click elsewhere asks the server
-      return;
-    }
+    // Nothing to do here: say why, so every click answers and an old refusal goes.
+    if (ctx.refuse) ctx.refuse(whyNot(view, name, info.cell));
   };
-  g.addEventListener("click", activate);
-  g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); activate(); } });
+  g.addEventListener("click", () => { rove = name; activate(); });
+  g.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); activate(); return; }
+    if (!ARROWS[e.key]) return;
+    e.preventDefault();
+    const next = neighbour(name, e.key, g.ownerSVGElement);
+    const target = next && g.ownerSVGElement.querySelector(`[data-square="${next}"][tabindex]`);
+    if (!target) return;
+    g.setAttribute("tabindex", "-1");
+    target.setAttribute("tabindex", "0");
+    rove = next;
+    target.focus();
+  });
 }
 
 // The side panel: players, points, won tiles, face-down tiles, end phase, match.

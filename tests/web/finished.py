@@ -1,0 +1,91 @@
+"""Finished tables written straight into a store, for browser tests of results and replays.
+
+A table is its seed plus its actions (principle 4), so a game played here by the engine
+(by bots on a simulated clock, or from a golden file) is the same table a server would
+have stored after people played it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import spieltisch
+from spieltisch.bots import make
+from spieltisch.server.security import hash_token
+from spieltisch.store import Store
+from spieltisch.store.repository import SeatRecord
+from spieltisch.table import SimClock, TableRuntime
+
+GOLDEN = Path(__file__).resolve().parents[1] / "games"
+HYDRA_THREE_PARTIES = GOLDEN / "hydra" / "golden" / "healthy-three-parties-seed0.json"
+
+
+def golden_record(path: Path) -> dict[str, Any]:
+    """The record of a golden playthrough: its seed, options and actions."""
+    doc = json.loads(path.read_text())
+    game = spieltisch.load(doc["game"], **doc["options"])
+    actions = [
+        {"seat": p["seat"], "action": game.parse_action(p["action"]).to_json()}
+        for p in doc["plies"]
+    ]
+    return {**{k: doc[k] for k in ("game", "options", "players", "seed")}, "actions": actions}
+
+
+def bot_record(
+    name: str, options: dict[str, Any], players: int, seed: int, level: str = "rules"
+) -> dict[str, Any]:
+    """A whole game of ``level`` bots on a simulated clock."""
+    game = spieltisch.load(name, **options)
+    bots = {s: make(game, level, seed=seed + s) for s in range(players)}
+    clock = SimClock()
+    runtime = TableRuntime(game.new_state(players=players, seed=seed), clock, bots)
+    runtime.run_bots(clock.advance_to, limit=50_000)
+    assert runtime.state.is_over(), f"{name} did not finish"
+    return runtime.state.record()
+
+
+def store_running(store: Store, table_id: str, record: dict[str, Any], tokens: list[str]) -> None:
+    """Store ``record`` as a running table of people, seat ``i`` holding ``tokens[i]``."""
+    game = spieltisch.load(record["game"], **record["options"])
+    state = game.new_state(players=record["players"], seed=record["seed"])
+    store.create_table(
+        table_id=table_id,
+        game=record["game"],
+        options=dict(game.options),
+        players=record["players"],
+        seed=record["seed"],
+        host_hash=hash_token(f"host-of-{table_id}"),
+        seats=[
+            SeatRecord(s, "human", None, f"Spieler {s + 1}", hash_token(token))
+            for s, token in enumerate(tokens)
+        ],
+        status="running",
+    )
+    for ply, item in enumerate(record["actions"]):
+        state.apply(item["seat"], game.action_from_json(item["action"]))
+        store.append_action(table_id, ply, item["seat"], item["action"])
+
+
+def store_finished(store: Store, table_id: str, record: dict[str, Any], level: str) -> None:
+    """Store ``record`` as a finished table whose seats are ``level`` bots."""
+    game = spieltisch.load(record["game"], **record["options"])
+    state = game.new_state(players=record["players"], seed=record["seed"])
+    store.create_table(
+        table_id=table_id,
+        game=record["game"],
+        options=dict(game.options),
+        players=record["players"],
+        seed=record["seed"],
+        host_hash=hash_token(f"host-of-{table_id}"),
+        seats=[SeatRecord(s, "bot", level) for s in range(record["players"])],
+        status="running",
+    )
+    for ply, item in enumerate(record["actions"]):
+        state.apply(item["seat"], game.action_from_json(item["action"]))
+        result = state.result()
+        store.append_action(
+            table_id, ply, item["seat"], item["action"], result.to_json() if result else None
+        )
+    assert state.is_over()
