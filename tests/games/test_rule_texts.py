@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import ast
 import importlib
+import random
 import re
 from pathlib import Path
 
 import pytest
 
 import spieltisch
+from spieltisch.engine import IllegalAction, InvalidNotation
 from spieltisch.engine.game import OVER_RULE, SEAT_RULE, GameInfo
 from spieltisch.engine.text import ENGINE_RULE_TEXTS, Text
 
@@ -119,3 +121,39 @@ def test_the_scan_finds_ids_behind_constants_and_helpers() -> None:
         'IllegalAction("odd id", "y")\n'
     )
     assert cited_in([tree]) == {"KA §Zug", "HY 2.2", "KA-R5", "odd id"}
+
+
+def provoked_refusals(name: str, seed: int, plies: int = 300, probes: int = 4) -> set[str]:
+    """Rule ids of the refusals met when random games are offered actions seen elsewhere
+    in them, by every seat: the ids a scan of the source could miss (built at run time)."""
+    game = spieltisch.load(name)
+    rng = random.Random(seed)
+    state = game.new_state(players=game.info.default_players, seed=seed)
+    seen: list[str] = []
+    rules: set[str] = set()
+    for _ in range(plies):
+        if state.is_over():
+            break
+        for seat in rng.sample(range(state.players), min(probes, state.players)):
+            legal = state.legal_actions(seat)
+            seen.extend(str(a) for a in rng.sample(legal, min(3, len(legal))))
+            if not seen:
+                continue
+            try:
+                state.apply(seat, game.parse_action(rng.choice(seen)))
+            except IllegalAction as refusal:
+                rules.add(refusal.rule)
+            except InvalidNotation:
+                pass
+        if not state.is_over():
+            seat = rng.choice(list(state.active_seats()))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return rules
+
+
+@pytest.mark.parametrize("name", spieltisch.games())
+def test_every_refusal_met_in_random_play_has_its_text(name: str) -> None:
+    texts = spieltisch.load(name).info.rule_texts
+    met = set().union(*(provoked_refusals(name, seed) for seed in range(3)))
+    assert met, f"{name}: no refusal provoked"
+    assert not met - set(texts), sorted(met - set(texts))
