@@ -34,6 +34,20 @@ def test_HG_R2_only_top_cards_count() -> None:
     assert state.stats["wins"] == 0
 
 
+def test_HG_R3_wrong_ring_event_names_the_table_and_its_pairs() -> None:
+    """A wrong ring says what it was judged on: 5B and 5P are two pairs, an even number
+    (§4.1), so the table is not valid; clients put this into words."""
+    state = make_state([["1P"] * 3, ["1S"] * 3, ["3S"] * 3], [["5B"], ["5P"], []])
+    events = state.apply(2, Ring())
+    assert events[0] == {
+        "type": "wrong_ring",
+        "seat": 2,
+        "rule": "HG-R3",
+        "tops": ["5B", "5P"],
+        "pairs": 2,
+    }
+
+
 @pytest.mark.parametrize(("players", "each"), [(6, 1), (5, 2), (4, 3), (3, 4)])
 def test_HG_R5_penalty_by_number_of_players(players: int, each: int) -> None:
     """§3.1d: 1 card each at 6 players, 2 at 5, 3 at 4, 4 at 3; the player left of the

@@ -32,7 +32,7 @@ from spieltisch.engine import Event, IllegalAction, Result, State, derive_rng, r
 from spieltisch.engine.rng import shuffled
 
 from .actions import FLIP, Flip, Ring, Stake, Throw
-from .bell import is_bell_valid
+from .bell import count_pairs, is_bell_valid
 from .cards import NAMES, deck
 from .finale import Finale
 from .view import seat_view
@@ -304,7 +304,18 @@ class HalliGalliState(State):
 
     def _wrong(self, seat: int, rule: str) -> list[Event]:
         self.stats["wrong"] += 1
-        events: list[Event] = [{"type": "wrong_ring", "seat": seat, "rule": rule}]
+        # The table judged and its pairs travel with the event, so every client can say
+        # why the ring was wrong in the player's words (HG-R3, HG-R7).
+        tops = self.tops()
+        events: list[Event] = [
+            {
+                "type": "wrong_ring",
+                "seat": seat,
+                "rule": rule,
+                "tops": [NAMES[c] for c in tops],
+                "pairs": count_pairs(tops),
+            }
+        ]
         if not self.draw[seat]:
             events.append(self._leave(seat, self.out_count + 1))  # §4.3c
         else:

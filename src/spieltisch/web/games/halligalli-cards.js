@@ -1,5 +1,8 @@
 // Halli-Galli-Extreem cards drawn in SVG: four fruits (counts 1–5), mixed cards, the
-// monkey, the elephant, the pig, and the two editions' backs. No image files.
+// monkey, the elephant, the pig, and the two editions' backs. No image files. Also the
+// cards in words ("3 Bananen", "Erdbeere + Pflaume"), so no page shows a card's code.
+import { t } from "../i18n.js";
+
 const FRUIT_ORDER = "BSLP";
 
 const FRUIT = {
@@ -51,7 +54,33 @@ const ANIMALS = {
       <path d="M-9 12 C-13 18 -16 19 -19 18 M9 12 C13 18 16 19 19 18" stroke="#f7f3e6" stroke-width="3.5" fill="none" stroke-linecap="round"/></g>`,
 };
 
-const WORDS = { PIG: "PIG", MONKEY: "MONKEY", ELEPHANT: "ELEPHANT" };
+const ANIMAL_WORD = { PIG: "hg.pig", MONKEY: "hg.monkey", ELEPHANT: "hg.elephant" };
+
+/** "1 Banane", "4 Bananen": a count of one fruit in the chosen language. */
+export function fruitCount(letter, n) {
+  return `${n} ${t(`hg.${n === 1 ? "one" : "many"}.${letter}`)}`;
+}
+
+/** A card in words: "3 Bananen", "Erdbeere + Pflaume", "Affe". */
+export function cardWords(name) {
+  if (ANIMAL_WORD[name]) return t(ANIMAL_WORD[name]);
+  const card = parseCard(name);
+  if (!card) return t("hg.faceUp");
+  if (card.fruits.length === 1) return fruitCount(...card.fruits[0]);
+  return card.fruits.map(([letter]) => t(`hg.one.${letter}`)).join(" + ");
+}
+
+/** What the given top cards show: fruit totals by letter and animals by name. */
+export function tally(names) {
+  const fruits = { B: 0, S: 0, L: 0, P: 0 };
+  const animals = { PIG: 0, MONKEY: 0, ELEPHANT: 0 };
+  for (const name of names) {
+    if (name in animals) animals[name] += 1;
+    const card = parseCard(name);
+    if (card) for (const [letter, count] of card.fruits) fruits[letter] += count;
+  }
+  return { fruits, animals };
+}
 
 function fruitAt(letter, x, y, scale = 1) {
   return `<g transform="translate(${x} ${y}) scale(${scale})">${FRUIT[letter]}</g>`;
@@ -65,9 +94,11 @@ export function parseCard(name) {
   return null;
 }
 
+const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+
 function face(name) {
   if (ANIMALS[name]) {
-    return `${ANIMALS[name]}<text x="50" y="128" text-anchor="middle" font-size="10" font-weight="700" fill="#6b5b4a" letter-spacing="1.5">${WORDS[name]}</text>`;
+    return `${ANIMALS[name]}<text x="50" y="128" text-anchor="middle" font-size="11" font-weight="700" fill="#6b5b4a" letter-spacing="1">${capital(t(ANIMAL_WORD[name]))}</text>`;
   }
   const card = parseCard(name);
   if (!card) return "";
@@ -80,11 +111,11 @@ function face(name) {
 }
 
 // A face-up card as an SVG string. `name` comes from the server's view (e.g. "3B", "BLP").
-export function cardSvg(name, label) {
+export function cardSvg(name) {
   const card = parseCard(name);
   const extreme = card ? card.extreme : true;
   const frame = extreme ? "#c0392b" : "#2f6b45";
-  const safeLabel = String(label || name || "").replace(/[^\w ,.\-()äöüÄÖÜß]/g, "");
+  const safeLabel = cardWords(name).replace(/[^\w +,.\-()äöüÄÖÜß]/g, "");
   return `<svg class="hg-card-svg" viewBox="0 0 100 140" role="img" aria-label="${safeLabel}">
     <rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fffdf6" stroke="${frame}" stroke-width="3"/>
     <rect x="6" y="6" width="88" height="128" rx="6" fill="none" stroke="${frame}" stroke-opacity=".25" stroke-width="1"/>
@@ -94,7 +125,8 @@ export function cardSvg(name, label) {
 // A face-down card: the backs of the two editions differ (the appendix's expert hint).
 export function backSvg(edition) {
   const colour = edition === "classic" ? "#2f6b45" : edition === "extreme" ? "#a93226" : "#5c5c5c";
-  return `<svg class="hg-card-svg" viewBox="0 0 100 140" role="img" aria-label="${edition || "back"}">
+  const label = t(edition === "classic" ? "hg.backClassic" : edition === "extreme" ? "hg.backExtreme" : "hg.drawPile");
+  return `<svg class="hg-card-svg" viewBox="0 0 100 140" role="img" aria-label="${label}">
     <rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="${colour}" stroke="#1d1d1d" stroke-opacity=".35" stroke-width="3"/>
     <rect x="9" y="9" width="82" height="122" rx="6" fill="none" stroke="#fff" stroke-opacity=".5" stroke-width="2" stroke-dasharray="4 3"/>
     <circle cx="50" cy="70" r="22" fill="#fff" fill-opacity=".18"/>

@@ -264,7 +264,8 @@ function otherSeat(view, seat) {
   const draw = el("span", { class: `hg-drawchip ${back || ""}`, title: `${tr("drawPile")}: ${cardsText(view.draw[seat])}` },
     el("span", { class: "hg-chipback", "aria-hidden": "true" }), String(view.draw[seat]));
   return el("div", { class: `hg-seat${view.to_flip === seat ? " turn" : ""} ${status}`, "data-seat": seat },
-    el("div", { class: "hg-name" }, el("span", { class: "hg-who" }, nm(seat)), statusTag(status), draw),
+    el("div", { class: "hg-name", title: nm(seat) }, el("span", { class: "hg-who" }, nm(seat))),
+    el("div", { class: "hg-sub" }, draw, statusTag(status)),
     upPile(view, seat));
 }
 
@@ -285,7 +286,7 @@ function mySeat(view, ctx) {
   const actions = el("div", { class: "hg-actions" });
   if (live && view.draw[seat]) {
     actions.append(el("button", { class: `button hg-flip-btn${canFlip ? " primary" : ""}`, id: "hg-flip-btn", disabled: !canFlip, onclick: flip },
-      canFlip ? tr(keys ? "flipKey" : "flipNow") : tr("waitTurn", { name: view.to_flip === null ? "" : nm(view.to_flip) })));
+      tr(canFlip ? (keys ? "flip" : "flipNow") : "notYourTurn")));
     if (view.stray_cards) {
       actions.append(el("button", { class: "button hg-stray-btn", id: "hg-stray", disabled: !canStray, onclick: stray, title: tr("strayHelp") }, tr("strayButton")),
         el("div", { class: "hg-stray-help small" }, tr("strayHelp")));
