@@ -89,3 +89,39 @@ def store_finished(store: Store, table_id: str, record: dict[str, Any], level: s
             table_id, ply, item["seat"], item["action"], result.to_json() if result else None
         )
     assert state.is_over()
+
+
+KALOOKI_BUILD_TOKENS = ["ada-token-of-the-kalooki-keys", "bob-token-of-the-kalooki-keys"]
+
+
+def _kalooki_steps() -> tuple[list[tuple[int, str]], int]:
+    """The scripted Kalooki deal's accepted steps and the index of its first build."""
+    from .kalooki_script import plan
+    from .test_cardtables import KALOOKI_SEED
+
+    script = plan(KALOOKI_SEED)
+    assert script is not None
+    steps = [(seat, a) for seat, a in script.steps if not a.startswith("refused:")]
+    return steps, next(i for i, (_, a) in enumerate(steps) if a.startswith("build "))
+
+
+def kalooki_before_build() -> dict[str, Any]:
+    """The scripted deal up to the moment seat 1 builds on seat 0's meld."""
+    from .test_cardtables import KALOOKI_SEED
+
+    steps, build = _kalooki_steps()
+    game = spieltisch.load("kalooki")
+    actions = [{"seat": s, "action": game.parse_action(a).to_json()} for s, a in steps[:build]]
+    return {
+        "game": "kalooki",
+        "options": {},
+        "players": 2,
+        "seed": KALOOKI_SEED,
+        "actions": actions,
+    }
+
+
+def kalooki_build_step() -> str:
+    """The build the scripted deal makes next: ``build <meld> <cards>``."""
+    steps, build = _kalooki_steps()
+    return steps[build][1]

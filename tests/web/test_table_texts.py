@@ -22,8 +22,11 @@ from tests.server.procserver import Server
 from .conftest import new_page, shot
 from .finished import (
     HYDRA_THREE_PARTIES,
+    KALOOKI_BUILD_TOKENS,
     bot_record,
     golden_record,
+    kalooki_before_build,
+    kalooki_build_step,
     store_finished,
     store_running,
 )
@@ -60,6 +63,7 @@ def texts_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     halali = {"game": "halali", "options": {}, "players": 2, "seed": HALALI_SEED, "actions": flips}
     for lang in ("de", "en"):
         store_running(store, f"halali-clicks-{lang}", halali, HALALI_TOKENS)
+    store_running(store, "kalooki-keys", kalooki_before_build(), KALOOKI_BUILD_TOKENS)
     for name, (options, players, level) in GAMES.items():
         store_finished(store, f"done-{name}", bot_record(name, options, players, 7, level), level)
     store.close()
@@ -101,6 +105,9 @@ def test_HY_R8_three_parties_show_their_three_duels(
     step = page.inner_text("#replay-step")
     assert step.count("–") >= 3 and ("Duell" in step or "duel" in step), step
     assert "Spielwert:" not in text and "Game value:" not in text
+    # Plurals: one trick is "1 Stich", never "1 Stiche".
+    assert {"de": "1 Stich ·", "en": "1 trick ·"}[lang] in text
+    assert re.search(r"\b1 (Karten|Stiche|Augen|cards|tricks|points)\b", text) is None
     shot(page, f"hydra-three-parties-{lang}")
     assert not page.errors
 
@@ -219,4 +226,37 @@ def test_halali_board_is_one_tab_stop_walked_by_arrows_and_every_click_answers(
     _wait(lambda: empty in page.inner_text("#refusal"), page, 5)
     page.click('#board [data-square="e3"]')  # a flip is a move: the hint goes
     _wait(lambda: page.locator("#refusal[hidden]").count() == 1, page, 5)
+    assert not page.errors
+
+
+def test_kalooki_hand_reorders_and_a_build_plays_by_keyboard(
+    browser: Any, texts_server: Server
+) -> None:
+    page = new_page(browser, "de")
+    page.context.add_init_script(
+        "localStorage.setItem('spieltisch.seat.kalooki-keys', "
+        f"JSON.stringify({{seat: 1, token: '{KALOOKI_BUILD_TOKENS[1]}'}}))"
+    )
+    page.goto(f"{texts_server.base}/t/kalooki-keys")
+    page.wait_for_selector("#status .myturn")
+    cards = page.locator("#hand button.pcard")
+    first, second = cards.nth(0).get_attribute("data-card"), cards.nth(1).get_attribute("data-card")
+    cards.nth(0).focus()
+    page.keyboard.press("Alt+ArrowRight")
+    _wait(lambda: cards.nth(1).get_attribute("data-card") == first, page, 5)
+    assert cards.nth(0).get_attribute("data-card") == second
+    assert page.evaluate("document.activeElement.dataset.index") == "1"
+    build = kalooki_build_step()
+    for card in build.split()[2:]:
+        page.locator(
+            f'#hand button.pcard[data-card="{card.split("=")[0]}"]:not([aria-pressed="true"])'
+        ).first.press("Enter")
+    target = page.locator(f'.meld.target[data-meld="{build.split()[1]}"]')
+    assert target.get_attribute("tabindex") == "0"
+    before = page.locator("#log li").count()
+    target.focus()
+    page.keyboard.press("Enter")
+    _wait(lambda: page.locator("#log li").count() > before, page, 10)
+    meld = build.split()[1]
+    assert f"an Meldung {meld} an" in page.inner_text("#log li:first-child")
     assert not page.errors

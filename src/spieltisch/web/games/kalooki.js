@@ -102,7 +102,13 @@ function meldsBox(view, names, legal, ctx) {
     g.append(el("div", { class: "meld-head" }, `${m.id} · ${names[m.owner]}${m.new ? ` · ${w("newMeld")}` : ""}`));
     g.append(el("div", { class: "cardrow" }, m.cards.map((c) => cardButton(c))));
     if (options.length === 1) {
-      g.addEventListener("click", () => { mem.selected = []; ctx.onAction(options[0]); });
+      // The whole meld is the button: reachable by Tab, played by Enter or Space.
+      const play = () => { mem.selected = []; ctx.onAction(options[0]); };
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", actionText(options[0]));
+      g.addEventListener("click", play);
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(); } });
     } else if (options.length > 1) {
       g.append(el("div", { class: "action-row" }, options.map((a) => el("button", { class: "button small", type: "button", "data-action": a,
         onclick: (e) => { e.stopPropagation(); mem.selected = []; ctx.onAction(a); } }, actionText(a)))));
@@ -160,15 +166,27 @@ function mine(view, legal, ctx, redraw) {
   return box;
 }
 
-function sortHand(bySuit) {
-  const sel = selectedCards();
-  mem.order.sort((a, b) => sortKey(a, bySuit) - sortKey(b, bySuit));
+// After the hand's order changed, the same cards stay selected.
+function reselect(sel) {
   mem.selected = [];
   const used = new Set();
   for (const c of sel) {
     const i = mem.order.findIndex((x, j) => x === c && !used.has(j));
     if (i >= 0) { used.add(i); mem.selected.push(i); }
   }
+}
+
+function sortHand(bySuit) {
+  const sel = selectedCards();
+  mem.order.sort((a, b) => sortKey(a, bySuit) - sortKey(b, bySuit));
+  reselect(sel);
+}
+
+function moveCard(from, to) {
+  const sel = selectedCards();
+  const [card] = mem.order.splice(from, 1);
+  mem.order.splice(to, 0, card);
+  reselect(sel);
 }
 
 function handRow(redraw) {
@@ -185,16 +203,20 @@ function handRow(redraw) {
       e.preventDefault();
       const from = Number(e.dataTransfer.getData("text/plain"));
       if (Number.isNaN(from) || from === i) return;
-      const sel = selectedCards();
-      const [card] = mem.order.splice(from, 1);
-      mem.order.splice(i, 0, card);
-      mem.selected = [];
-      const used = new Set();
-      for (const s of sel) {
-        const j = mem.order.findIndex((x, k) => x === s && !used.has(k));
-        if (j >= 0) { used.add(j); mem.selected.push(j); }
-      }
+      moveCard(from, i);
       redraw();
+    });
+    // The keyboard's drag: Alt+←/→ moves the focused card one place, focus follows it.
+    b.addEventListener("keydown", (e) => {
+      const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+      if (!e.altKey || !step) return;
+      e.preventDefault();
+      const to = Math.max(0, Math.min(mem.order.length - 1, i + step));
+      if (to === i) return;
+      moveCard(i, to);
+      redraw();
+      const moved = document.querySelector(`#hand [data-index="${to}"]`);
+      if (moved) moved.focus();
     });
     hand.append(b);
   });
