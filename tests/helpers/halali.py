@@ -14,11 +14,9 @@ to 2, files b to h, optional rank numbers and a file line)::
            b  c  d  e  f  g  h
     ''', to_move="brown")
 
-Tokens: ``B`` bear, ``F`` fox, ``W`` woodcutter, ``HN``/``HE``/``HS``/``HW`` hunter with
-its gun, ``P`` pheasant, ``D`` duck, ``T`` tree, ``.`` empty. A leading ``?`` puts the
-tile face down (``?HE``); ``?`` alone is a face-down tree, a plain blocker. Positions
-need not hold all 48 tiles; they are built by ``_restore`` on a fresh state and marked
-``sampled`` (they have no seed-and-actions record).
+Tokens are those of :mod:`spieltisch.games.halali.position` (``?`` puts a tile face
+down). Positions need not hold all 48 tiles; they are built with the public
+``game.state_from_position`` and have no seed-and-actions record.
 """
 
 from __future__ import annotations
@@ -29,69 +27,26 @@ from typing import Any
 import spieltisch
 from spieltisch.engine import Event
 from spieltisch.games.halali import HalaliState
-from spieltisch.games.halali.board import (
-    BEAR,
-    DIRECTION_NAMES,
-    DUCK,
-    EMPTY,
-    FOREST,
-    FOX,
-    HUNTER,
-    OFF,
-    PHEASANT,
-    TREE,
-    WOODCUTTER,
-    gun_of,
-    kind_of,
-    parse_square,
-    square,
-    square_name,
-    tile_code,
-)
+from spieltisch.games.halali.board import parse_square, square, square_name
+from spieltisch.games.halali.position import draw_board, parse_board
 
 from .contract import assert_refused
 
-LETTERS = {"B": BEAR, "F": FOX, "W": WOODCUTTER, "P": PHEASANT, "D": DUCK, "T": TREE}
-LETTER_OF = {kind: letter for letter, kind in LETTERS.items()}
 COLOURS = {"blue": 0, "brown": 1}
-
-
-def tile(token: str) -> int:
-    """The tile code of a face-up token (``F``, ``HE``, ...)."""
-    if token in LETTERS:
-        return tile_code(LETTERS[token])
-    if len(token) == 2 and token[0] == "H" and token[1] in DIRECTION_NAMES:
-        return tile_code(HUNTER, DIRECTION_NAMES.index(token[1]))
-    raise ValueError(f"unknown Halali tile token {token!r}")
-
-
-def token(code: int, hidden: bool = False) -> str:
-    """The token of a tile code (inverse of :func:`tile`)."""
-    kind = kind_of(code)
-    text = "H" + DIRECTION_NAMES[gun_of(code)] if kind == HUNTER else LETTER_OF[kind]
-    return "?" + text if hidden else text
 
 
 def parse_diagram(text: str) -> dict[str, str]:
     """Squares to tokens from a diagram of ranks 8 to 2 (see the module docstring)."""
-    rows = []
-    for line in text.strip().splitlines():
-        cells = line.split()
-        if not cells or cells == list("bcdefgh"):
-            continue
-        if cells[0].isdigit():
-            cells = cells[1:]
-        if len(cells) != 7:
-            raise ValueError(f"a diagram row has 7 squares (b to h): {line!r}")
-        rows.append(cells)
-    if len(rows) != 7:
-        raise ValueError(f"a diagram has 7 ranks (8 down to 2), got {len(rows)}")
-    return {
-        square_name(square(f + 1, 7 - r)): cell
-        for r, row in enumerate(rows)
-        for f, cell in enumerate(row)
-        if cell != "."
-    }
+    return {square_name(sq): tok for sq, tok in parse_board(text).items()}
+
+
+def diagram(squares: Mapping[str, str]) -> str:
+    """The whole 9×9 frame as a diagram, from squares to tokens (the position refuses
+    tokens on the frame)."""
+    full = {parse_square(name): tok for name, tok in squares.items()}
+    return "\n".join(
+        " ".join(full.get(square(f, r), ".") for f in range(9)) for r in range(8, -1, -1)
+    )
 
 
 def make_state(
@@ -108,9 +63,8 @@ def make_state(
     finished: Sequence[Mapping[str, Any]] = (),
     variant: str = "kosmos",
     match: str = "auto",
-    seed: int = 0,
 ) -> HalaliState:
-    """A Halali state with exactly this position.
+    """A Halali state with exactly this position (``game.state_from_position``).
 
     ``end_left`` is the number of end-phase plies left (``None``: not in the end phase);
     ``lock`` the bird the player to move may not move (HA-R5); ``no_return`` per colour
@@ -118,60 +72,32 @@ def make_state(
     already won; ``game_number`` is 1 or 2 in a match, ``finished`` the summaries of the
     games already played.
 
-    :raises ValueError: for a bad token, or no face-down tile outside the end phase
+    :raises InvalidNotation: for a bad token, or no face-down tile outside the end phase
         (such a position cannot arise: the end phase starts with the last reveal).
     """
-    squares = parse_diagram(position) if isinstance(position, str) else dict(position)
-    board = [EMPTY] * 81
-    hidden: list[int] = []
-    for name, tok in squares.items():
-        sq = parse_square(name)
-        if sq not in FOREST:
-            raise ValueError(f"{name} is not a forest square")
-        if tok.startswith("?"):
-            hidden.append(sq)
-            tok = tok[1:] or "T"
-        board[sq] = tile(tok)
-    if not hidden and end_left is None:
-        raise ValueError("a position without face-down tiles must be in the end phase")
+    board = position if isinstance(position, str) else diagram(position)
     game = spieltisch.load("halali", variant=variant, match=match)
-    state = game.new_state(seed=seed)
-    assert isinstance(state, HalaliState)
-    back = no_return or {}
-    state._restore(
+    state = game.state_from_position(
         {
-            "game_no": game_number - 1,
             "board": board,
-            "hidden": sorted(hidden),
-            "to_move": COLOURS[to_move],
-            "taken": [[tile(t) for t in (won or {}).get(c, ())] for c in COLOURS],
-            "exited": [[tile(t) for t in (exited or {}).get(c, ())] for c in COLOURS],
-            "last_move": [
-                [parse_square(s) for s in back[c]] if c in back else None for c in COLOURS
-            ],
-            "lock": parse_square(lock) if lock else OFF,
-            "end_left": -1 if end_left is None else end_left,
-            "quiet": quiet,
-            "finished": [dict(g) for g in finished],
-            "reason": "",
+            "to_move": to_move,
+            "end_phase_moves_left": end_left,
+            "locked": lock,
+            "no_return": {c: list(m) for c, m in (no_return or {}).items()},
+            "won": {c: list(t) for c, t in (won or {}).items()},
+            "exited": {c: list(t) for c, t in (exited or {}).items()},
+            "quiet_plies": quiet,
+            "game_number": game_number,
+            "finished_games": [dict(g) for g in finished],
         }
     )
-    state.sampled = True
+    assert isinstance(state, HalaliState)
     return state
 
 
 def draw(state: HalaliState) -> str:
     """The forest as a diagram that :func:`parse_diagram` reads back (for messages)."""
-    lines = []
-    for rank in range(7, 0, -1):
-        cells = []
-        for file in range(1, 8):
-            sq = square(file, rank)
-            code = state.board[sq]
-            cells.append("." if code == EMPTY else token(code, state.hidden[sq]))
-        lines.append(f"{rank + 1} " + " ".join(f"{c:3}" for c in cells).rstrip())
-    lines.append("  " + " ".join(f"{f:3}" for f in "bcdefgh").rstrip())
-    return "\n".join(lines)
+    return draw_board(state.board, state.hidden)
 
 
 def seat_to_move(state: HalaliState) -> int:

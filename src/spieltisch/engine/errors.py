@@ -85,6 +85,10 @@ class IllegalAction(SpieltischError):
 
     ``rule`` names the rule that forbids it (``HA-R5``, ``HY 2.3.5``, ...); ``message``
     says why in plain words. Raising it never changes the state.
+
+    ``context`` is set by ``State.apply``: the game, its options, the player count, the
+    ply, the seat and the action in notation — enough to reproduce a logged refusal, and
+    nothing secret (no seed, no hidden cards).
     """
 
     code = "action/illegal"
@@ -93,6 +97,17 @@ class IllegalAction(SpieltischError):
         super().__init__(f"[{rule}] {message}")
         self.rule = rule
         self.message = message
+        self.context: dict[str, Any] | None = None
+
+    def describe(self) -> str:
+        """The refusal with its context, for a log line."""
+        if self.context is None:
+            return str(self)
+        c = self.context
+        return (
+            f"{self} (game {c['game']} {c['options']}, {c['players']} players, "
+            f"ply {c['ply']}, seat {c['seat']}: {c['action']})"
+        )
 
     def to_json(self) -> dict[str, str]:
         return {"code": self.code, "rule": self.rule, "message": self.message}

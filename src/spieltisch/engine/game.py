@@ -42,6 +42,17 @@ class Action(Protocol):
     def __hash__(self) -> int: ...
 
 
+class Origin(StrEnum):
+    """How a state began, which decides whether it has a record."""
+
+    NEW_STATE = "new_state"
+    """From ``new_state`` and actions: seed plus actions rebuild it."""
+    SAMPLED = "sampled"
+    """Drawn from a view by ``sample_state``."""
+    POSITION = "position"
+    """Built from a readable position by ``state_from_position``."""
+
+
 class Dynamics(StrEnum):
     """How time enters a game (OpenSpiel's ``GameType.Dynamics``)."""
 
@@ -188,14 +199,27 @@ def ranks_from_keys(keys: list[tuple[float, ...]]) -> tuple[int, ...]:
 class State(ABC):
     """One game in progress. Subclasses implement the underscored hooks."""
 
-    __slots__ = ("_actions", "game", "players", "sampled", "seed")
+    __slots__ = ("_actions", "game", "origin", "players", "seed")
 
     def __init__(self, game: Game, players: int, seed: int) -> None:
         self.game = game
         self.players = players
         self.seed = seed
-        self.sampled = False
+        self.origin = Origin.NEW_STATE
+        """How the state began; only a state from ``new_state`` has a record."""
         self._actions: list[tuple[int, Action]] = []
+
+    @property
+    def sampled(self) -> bool:
+        """Whether the state was drawn from a view by ``sample_state``."""
+        return self.origin is Origin.SAMPLED
+
+    @sampled.setter
+    def sampled(self, value: bool) -> None:
+        if value:
+            self.origin = Origin.SAMPLED
+        elif self.origin is Origin.SAMPLED:
+            self.origin = Origin.NEW_STATE
 
     # -- the public contract -------------------------------------------------------------
     @abstractmethod
@@ -219,13 +243,26 @@ class State(ABC):
             )
         if self.is_over():
             raise IllegalAction(OVER_RULE, f"the game is over; {action} cannot be played")
-        if seat not in self.active_seats():
-            raise IllegalAction(
-                self.game.info.turn_rule, f"seat {seat} may not act now ({action}): not its turn"
-            )
-        events = self._apply(seat, action)
+        try:
+            if seat not in self.active_seats():
+                raise self._inactive_refusal(seat, action)
+            events = self._apply(seat, action)
+        except IllegalAction as exc:
+            exc.context = self._refusal_context(seat, action)
+            raise
         self._actions.append((seat, action))
         return events
+
+    def _refusal_context(self, seat: int, action: Any) -> dict[str, Any]:
+        """Enough to reproduce a refusal from a log line, and nothing secret (no seed)."""
+        return {
+            "game": self.game.info.name,
+            "options": dict(self.game.options),
+            "players": self.players,
+            "ply": self.ply,
+            "seat": seat,
+            "action": str(action),
+        }
 
     @abstractmethod
     def view(self, seat: int | None) -> View:
@@ -246,10 +283,15 @@ class State(ABC):
     def record(self) -> dict[str, Any]:
         """Seed and actions: everything needed to rebuild this state with ``replay``.
 
-        :raises NoRecord: for a state made by ``sample_state``.
+        :raises NoRecord: for a state made by ``sample_state`` or ``state_from_position``.
         """
-        if self.sampled:
+        if self.origin is Origin.SAMPLED:
             raise NoRecord("a state sampled from a view has no seed and action record")
+        if self.origin is Origin.POSITION:
+            raise NoRecord(
+                "a state built from a position has no seed and action record; "
+                "use state.position() to describe it"
+            )
         return {
             "game": self.game.info.name,
             "options": dict(self.game.options),
@@ -266,6 +308,7 @@ class State(ABC):
             "players": self.players,
             "seed": self.seed,
             "sampled": self.sampled,
+            "origin": str(self.origin),
             "actions": [{"seat": s, "action": a.to_json()} for s, a in self._actions],
             "state": self._dump(),
         }
@@ -280,7 +323,25 @@ class State(ABC):
             f"ply={self.ply} over={self.is_over()}>"
         )
 
+    def position(self) -> dict[str, Any]:
+        """This state as a readable position (board text, cards in notation), JSON-ready.
+
+        ``game.state_from_position(state.position())`` gives a state with the same
+        position; it has no record. Hidden parts are included: this is a full state.
+        """
+        return self.game._position_of(self)
+
     # -- hooks for games -----------------------------------------------------------------
+    def _inactive_refusal(self, seat: int, action: Any) -> IllegalAction:
+        """The refusal of an action by a seat that may not act now.
+
+        The turn rule by default; a game overrides it where a seat that is not active
+        breaks a more specific rule (a player who is out, a second throw).
+        """
+        return IllegalAction(
+            self.game.info.turn_rule, f"seat {seat} may not act now ({action}): not its turn"
+        )
+
     @abstractmethod
     def _apply(self, seat: int, action: Any) -> list[Event]:
         """Game rules of ``apply``; the generic checks have passed. Must be atomic."""
@@ -406,7 +467,14 @@ class Game(ABC, Generic[StateT]):
             if dict(data["options"]) != self.options:
                 raise InvalidNotation("the state was made with other rule options")
             state = self._new_state(int(data["players"]), int(data["seed"]))
-            state.sampled = bool(data["sampled"])
+            origin = data.get("origin")
+            state.origin = (
+                Origin(origin)
+                if origin is not None
+                else Origin.SAMPLED
+                if data["sampled"]
+                else Origin.NEW_STATE
+            )
             state._actions = [
                 (int(a["seat"]), self.action_from_json(a["action"])) for a in data["actions"]
             ]
@@ -419,7 +487,44 @@ class Game(ABC, Generic[StateT]):
 
     @abstractmethod
     def _restore(self, state: Any, payload: Any) -> None:
-        """Fill ``state`` (fresh from ``_new_state``) from its ``_dump()``."""
+        """Fill ``state`` (fresh from ``_new_state``) from its ``_dump()``.
+
+        Validates what it restores: a payload that no game could reach (a tile off the
+        board, a card too many) raises ``ValueError`` or ``InvalidNotation``.
+        """
+
+    # -- positions -----------------------------------------------------------------------
+    def state_from_position(self, position: Mapping[str, Any]) -> StateT:
+        """A state with exactly ``position``: the readable form of :meth:`State.position`.
+
+        For research and tests that need a position without playing to it. Each game
+        documents its form (``docs/api.md``). The state can be played on but has no
+        record (:class:`NoRecord`).
+
+        :raises InvalidNotation: for a position that cannot be read or could not occur
+            (a tile on a frame square, a card more often than the deck has it, ...).
+        """
+        if not isinstance(position, Mapping):
+            raise InvalidNotation(
+                f"a {self.info.name} position is a JSON object, got {type(position).__name__}"
+            )
+        try:
+            state = self._from_position(position)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            if isinstance(exc, InvalidNotation):
+                raise
+            what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise InvalidNotation(f"not a valid {self.info.name} position: {what}") from exc
+        state.origin = Origin.POSITION
+        return state
+
+    @abstractmethod
+    def _from_position(self, position: Mapping[str, Any]) -> StateT:
+        """Build the state of ``position`` (validated; see :meth:`state_from_position`)."""
+
+    @abstractmethod
+    def _position_of(self, state: Any) -> dict[str, Any]:
+        """The readable position of ``state`` (see :meth:`State.position`)."""
 
     @abstractmethod
     def sample_state(self, view: View, seat: int | None, seed: int) -> StateT:

@@ -167,12 +167,20 @@ def test_HA_R7_no_early_end_while_tiles_are_face_down() -> None:
     play(state, "e3-e6")
     assert not state.is_over()
     assert legal(state) == {"flip h8"}
-    # The last reveal (a tree) leaves Blue without a tile: the game is over at once.
+    # The last reveal (a tree) leaves Blue without a tile: the game is over at once, and
+    # no end phase of ten moves is announced.
     events = play(state, "flip h8")
     assert state.is_over()
-    assert [e["type"] for e in events] == ["flip", "end_phase", "game_end", "match_end"]
+    assert [e["type"] for e in events] == ["flip", "game_end", "match_end"]
     result = state.result()
     assert result is not None and result.reason == "no_own_tiles"
+
+
+def test_HA_R7_a_match_game_ended_by_the_last_reveal_announces_no_end_phase() -> None:
+    state = make_state({"e6": "F", "e3": "HN", "h8": "?"}, to_move="brown", match="double")
+    events = play(state, "e3-e6", "flip h8")
+    assert [e["type"] for e in events] == ["capture", "flip", "game_end", "game_start"]
+    assert state.view(None)["end_phase_moves_left"] is None
 
 
 def test_HA_R7_a_revealed_own_tile_keeps_the_game_going() -> None:

@@ -43,8 +43,9 @@ def test_HA_R4_hunter_captures_along_its_gun_at_any_distance() -> None:
     [("N", "e8"), ("E", "h5"), ("S", "e2"), ("W", "b5")],
 )
 def test_HA_R4_hunter_shoots_only_in_its_gun_direction(gun: str, target: str) -> None:
-    # A hunter on e5 with a bear at distance 3 in each direction: only one is in its line.
-    position = {"e5": "H" + gun, "e8": "B", "h5": "B", "e2": "B", "b5": "B", "h8": "?"}
+    # A hunter on e5 with prey at distance 3 in each direction (the box has two bears
+    # and six foxes): only one is in its line.
+    position = {"e5": "H" + gun, "e8": "B", "h5": "F", "e2": "B", "b5": "F", "h8": "?"}
     state = make_state(position, to_move="brown")
     captures = {m for m in legal(state) if m.startswith("e5-") and m[3:] in position}
     assert captures == {f"e5-{target}"}

@@ -109,3 +109,30 @@ def test_HG_R10a_equal_stacks_the_loser_of_the_last_throw_sets_the_stake() -> No
     state.apply(0, Throw(SCISSORS))
     assert len(state.draw[0]) == len(state.draw[1]) == 5
     assert state.active_seats() == (0,)  # equal stacks: seat 0 lost the last throw
+
+
+def test_HG_R10_a_stake_by_the_player_with_more_cards_cites_the_finale() -> None:
+    state = finale_state()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, Stake(1))
+    assert err.value.rule == "HG-R10"
+    assert "seat 1 sets the stake" in err.value.message
+
+
+def test_HG_R10_a_second_throw_cites_the_finale() -> None:
+    state = finale_state()
+    state.apply(1, Stake(2))
+    state.apply(0, Throw(ROCK))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, Throw(PAPER))
+    assert err.value.rule == "HG-R10"
+    assert "already thrown" in err.value.message
+
+
+def test_HG_R6_a_player_who_is_out_may_not_ring() -> None:
+    state = finale_state()  # seat 2 left the game when the round ended
+    assert state.out[2]
+    with pytest.raises(IllegalAction) as err:
+        state.apply(2, Ring())
+    assert err.value.rule == "HG-R6"
+    assert "out of the game" in err.value.message

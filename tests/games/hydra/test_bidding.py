@@ -67,8 +67,9 @@ def test_HY_2_2_4_armut_too_late_after_own_morbus_or_valeo():
     state = rigged({0: "DA S9 S9 SA SA S10 CK CK C9 HK"})
     say(state, "morbus", "valeo")
     # seat 0 has spoken: Armut is no longer his to call, neither out of turn ...
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as err:
         state.apply(0, Hydra().parse_action("armut"))
+    assert err.value.rule == "HY 2.2.4"  # the rule broken, not the turn order
     say(state, "valeo", "valeo", "valeo")
     # ... nor when it is his turn again to name his reservation
     assert state.phase == "specify" and state.active_seats() == (0,)
@@ -176,3 +177,10 @@ def test_HY_2_3_4_wrong_words_in_each_phase_are_refused():
     with pytest.raises(IllegalAction) as err:
         fresh.apply(0, Hydra().parse_action("solo"))
     assert err.value.rule == "HY 2.2.2"
+
+
+def test_HY_1_2_3_armut_before_ones_turn_is_out_of_turn():
+    state = rigged({2: "DA S9 S9 SA SA S10 CK CK C9 HK"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(2, Hydra().parse_action("armut"))
+    assert err.value.rule == "HY 1.2.3"

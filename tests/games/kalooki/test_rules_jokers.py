@@ -75,7 +75,7 @@ def test_KA_R5_adding_one_card_closes_a_set_with_a_joker_for_good() -> None:
     assert err.value.rule == "KA-R5"
     with pytest.raises(IllegalAction) as err:
         play(s, "build 1 10c")
-    assert err.value.rule == "KA-R5"
+    assert err.value.rule == "KA-R2"  # four cards: the set is full
 
 
 def test_KA_R5_set_of_one_natural_and_two_jokers_frees_one_and_closes() -> None:

@@ -105,6 +105,9 @@ def test_KA_R2_ace_builds_low_or_high_but_never_both() -> None:
     )
     legal = s.view(0)["legal_actions"]
     assert "build 1 Ah" in legal and "build 2 Ad" in legal
+    # The 2–K run takes its ace at either end, but it is one action, listed once.
+    assert legal.count("build 1 Ah") == 1 and legal.count("build 1 JK=Ah") == 0
+    assert [str(a) for a in s.legal_actions(0)].count("build 1 Ah") == 1
     play(s, "build 1 Ah")
     assert len(s.melds[0].tokens) == 13 and s.melds[0].build_ends() == []
     play(s, "build 2 Ad")
@@ -121,3 +124,28 @@ def test_KA_R2_jokers_count_as_their_card_toward_the_opening_and_show_it() -> No
     play(s, "meld Jh Qh JK=Kh")
     assert s.opened[0] and s.turn_value == 60
     assert s.view(1)["melds"][1]["cards"] == ["Jh", "Qh", "JK=Kh"]
+
+
+def test_KA_R2_a_2_to_K_run_lists_its_ace_builds_once() -> None:
+    s = setup(
+        ["Ah JK 5s 6s 7s", "2h 3h 4h 5h 6h 7c 8c 9c 10c Jc Qh Kh 9s"],
+        table=[(1, "2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh")],
+        opened=[True, True],
+        phase="play",
+    )
+    legal = [str(a) for a in s.legal_actions(0)]
+    assert legal.count("build 1 Ah") == 1 and legal.count("build 1 JK=Ah") == 1
+    assert len(legal) == len(set(legal))
+
+
+def test_KA_R2_a_full_natural_set_refuses_a_fifth_card() -> None:
+    s = setup(
+        ["10d 2s 7s 8s 5c", "2h 3h 4h 5h 6h 7c 8c 9c 10c Jc Qh Kh 9s"],
+        table=[(1, "10h 10s 10c 10d")],
+        opened=[True, True],
+        phase="play",
+    )
+    with pytest.raises(IllegalAction) as err:
+        play(s, "build 1 10d")
+    assert err.value.rule == "KA-R2"
+    assert "at most four" in err.value.message

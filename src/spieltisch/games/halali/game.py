@@ -7,6 +7,7 @@ without a reveal or capture is a draw; a single game).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from spieltisch.engine import (
@@ -35,6 +36,8 @@ from .board import (
     parse_square,
     tile_code,
 )
+from .position import payload_of as position_payload
+from .position import position_of
 from .state import HalaliState
 from .texts import RULE_TEXTS
 
@@ -123,6 +126,14 @@ class Halali(Game[HalaliState]):
 
     def _restore(self, state: HalaliState, payload: Any) -> None:
         state._restore(payload)
+
+    def _from_position(self, position: Mapping[str, Any]) -> HalaliState:
+        state = HalaliState(self, 2, 0)
+        state._restore(position_payload(position))
+        return state
+
+    def _position_of(self, state: HalaliState) -> dict[str, Any]:
+        return position_of(state._dump())
 
     def sample_state(self, view: View, seat: int | None, seed: int) -> HalaliState:
         """Deal the unrevealed tiles (their multiset is public) at random onto the

@@ -11,7 +11,15 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any
 
-from spieltisch.engine import Event, IllegalAction, Result, State, derive_rng, ranks_from_keys
+from spieltisch.engine import (
+    Event,
+    IllegalAction,
+    InvalidNotation,
+    Result,
+    State,
+    derive_rng,
+    ranks_from_keys,
+)
 from spieltisch.engine.rng import shuffled
 
 from .actions import FLIPS, MOVES, PASS, Flip, HalaliAction, Move, Pass
@@ -45,6 +53,7 @@ from .board import (
     square_name,
     tile_code,
 )
+from .position import check_payload
 
 if TYPE_CHECKING:
     from .game import Halali
@@ -217,7 +226,12 @@ class HalaliState(State):
         else:
             raise IllegalAction("HA §2", f"{action!r} is not a Halali action")
         self.to_move = 1 - colour
-        events.extend(self._check_end())
+        starts_end_phase = isinstance(action, Flip) and self.end_left == END_PHASE_PLIES
+        ended = self._check_end()
+        if starts_end_phase and not ended:
+            # Announced only if the game goes on: the last reveal can end it at once (HA-R7).
+            events.append({"type": "end_phase", "moves_left": END_PHASE_PLIES})
+        events.extend(ended)
         return events
 
     def _check_flip(self, action: Flip) -> None:
@@ -250,7 +264,6 @@ class HalaliState(State):
             self.end_left -= 1
         if self.hidden_count == 0 and self.end_left < 0:
             self.end_left = END_PHASE_PLIES
-            events.append({"type": "end_phase", "moves_left": END_PHASE_PLIES})
         return events
 
     def _check_move(self, colour: int, move: Move) -> None:
@@ -507,9 +520,19 @@ class HalaliState(State):
         }
 
     def _restore(self, data: dict[str, Any]) -> None:
+        """Fill the state from ``_dump()`` output, refusing what no game can reach.
+
+        :raises InvalidNotation: a tile on the frame, too many tiles of a kind, ...
+        """
         board = [int(t) for t in data["board"]]
         if len(board) != 81 or any(not -1 <= t < 28 for t in board):
             raise ValueError("a Halali board has 81 squares of tiles 0..27 or -1")
+        game_no, done = int(data["game_no"]), len(data["finished"])
+        if not 0 <= game_no < self.games_in_match or done not in (game_no, game_no + 1):
+            raise InvalidNotation(
+                f"game {game_no + 1} with {done} finished games: this match has "
+                f"{self.games_in_match} game(s) (HA-R8)"
+            )
         self.game_no = int(data["game_no"])
         self.board = board
         self.hidden = [False] * 81
@@ -525,3 +548,15 @@ class HalaliState(State):
         self.quiet = int(data["quiet"])
         self.finished = [deepcopy(dict(g)) for g in data["finished"]]
         self.reason = str(data["reason"])
+        check_payload(
+            {
+                "board": board,
+                "hidden": [sq for sq in range(81) if self.hidden[sq]],
+                "taken": self.taken,
+                "exited": self.exited,
+                "to_move": self.to_move,
+                "end_left": self.end_left,
+                "lock": self.lock,
+                "reason": self.reason,
+            }
+        )

@@ -9,6 +9,7 @@ remark) and ``first_flipper`` (HG-R13, for a series of games).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from spieltisch.engine import (
@@ -31,6 +32,8 @@ from .actions import SHAPES
 from .bell import unseen_counts
 from .cards import EDITION, EDITIONS, card_by_name
 from .finale import Finale
+from .position import payload_of as position_payload
+from .position import position_of
 from .state import PLY_CAP, TURN_RULE, HalliGalliState
 from .texts import RULE_TEXTS
 
@@ -234,6 +237,18 @@ class HalliGalli(Game[HalliGalliState]):
 
     def _restore(self, state: HalliGalliState, payload: Any) -> None:
         state._restore(payload)
+
+    def _from_position(self, position: Mapping[str, Any]) -> HalliGalliState:
+        draw = position["draw"]
+        if not isinstance(draw, list) or len(position["table"]) != len(draw):
+            raise InvalidNotation("draw and table: one string of cards per seat each")
+        self.check_setup(len(draw))
+        state = HalliGalliState(self, len(draw), 0)
+        state._restore(position_payload(position, state._dump()))
+        return state
+
+    def _position_of(self, state: HalliGalliState) -> dict[str, Any]:
+        return position_of(state._dump())
 
     def sample_state(self, view: View, seat: int | None, seed: int) -> HalliGalliState:
         """Deal the unseen cards (deck minus face-up cards) at random into the draw piles

@@ -28,7 +28,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from spieltisch.engine import Event, IllegalAction, Result, State, derive_rng, ranks_from_keys
+from spieltisch.engine import (
+    Event,
+    IllegalAction,
+    InvalidNotation,
+    Result,
+    State,
+    derive_rng,
+    ranks_from_keys,
+)
 from spieltisch.engine.rng import shuffled
 
 from .actions import FLIP, Flip, Ring, Stake, Throw
@@ -154,6 +162,34 @@ class HalliGalliState(State):
         return bool(self.reason)
 
     # -- applying ------------------------------------------------------------------------
+    def _inactive_refusal(self, seat: int, action: Any) -> IllegalAction:
+        """Cite the rule a seat breaks by acting now, not only the turn order."""
+        if self.out[seat]:
+            return IllegalAction(
+                "HG-R6", f"{action}: seat {seat} is out of the game and may not act any more"
+            )
+        if self.finale is not None:
+            cards = self.finale_cards()
+            if isinstance(action, Throw) and seat in self.finale.throws:
+                return IllegalAction(
+                    "HG-R10", f"{action}: you have already thrown; wait for the other throw"
+                )
+            if isinstance(action, Stake) and self.finale.stake:
+                return IllegalAction("HG-R10", f"{action}: the stake is already set; throw")
+            if isinstance(action, Stake):
+                setter = self.finale.setter(cards)
+                return IllegalAction(
+                    "HG-R10",
+                    f"{action}: seat {setter} sets the stake (fewer cards; when equal, "
+                    "who did not win the last throw)",
+                )
+            return IllegalAction(
+                "HG-R10",
+                f"{action}: in the finale the player with fewer cards sets the stake, then "
+                "both throw",
+            )
+        return super()._inactive_refusal(seat, action)
+
     def _apply(self, seat: int, action: Any) -> list[Event]:
         if self.finale is not None:
             events = self._apply_finale(seat, action)
@@ -436,7 +472,11 @@ class HalliGalliState(State):
         self.aside = [int(c) for c in data["aside"]]
         cards = sorted([*self.aside, *(c for p in self.draw + self.table for c in p)])
         if cards != deck(self.game.full_deck):
-            raise ValueError("the piles do not hold exactly the deck")
+            raise InvalidNotation(
+                f"{len(cards)} cards in the piles: they must hold exactly the "
+                f"{len(deck(self.game.full_deck))} cards of the deck, each as often as "
+                "the deck has it (HG-R1)"
+            )
         self.out = [int(x) for x in data["out"]]
         self._seats_in = tuple(s for s in range(n) if not self.out[s])
         self.out_count = int(data["out_count"])
@@ -445,13 +485,40 @@ class HalliGalliState(State):
         self.anchor = int(data["anchor"])
         self.version = int(data["version"])
         self.round_start = int(data["round_start"])
-        self.chain = [[int(x) for x in e] for e in data["chain"]]
+        self.chain = [[int(x) if x is not None else -1 for x in e] for e in data["chain"]]
+        self._check_table(data["chain"][-1][1])
         self.extra_life_by = int(data["extra_life_by"])
         fin = data["finale"]
         self.finale = Finale.restore(fin) if fin is not None else None
         self.reason = str(data["reason"])
         self.steps = int(data["steps"])
         self.stats = {str(k): int(v) for k, v in data["stats"].items()}
+        if (
+            not self.reason
+            and self.to_flip >= 0
+            and (self.out[self.to_flip] or not self.draw[self.to_flip])
+        ):
+            raise InvalidNotation(f"seat {self.to_flip} has no card to flip (HG §2.3)")
+
+    def _check_table(self, stored: Any) -> None:
+        """Judge the bell from the face-up cards (HG-R3) rather than trust a stored flag:
+        a flag that disagrees means the state was not made by these rules.
+
+        :raises InvalidNotation: for a disagreeing flag or a broken table history.
+        """
+        last = self.chain[-1]
+        if last[0] != self.version or not self.chain[0][0] <= self.version:
+            raise InvalidNotation(f"the table history does not end at version {self.version}")
+        valid = int(is_bell_valid(self.tops()))
+        if stored is not None and int(stored) != valid:
+            raise InvalidNotation(
+                "the stored bell validity disagrees with the face-up cards "
+                f"({', '.join(NAMES[c] for c in self.tops()) or 'none'}): the bell is "
+                f"{'valid' if valid else 'not valid'} (HG-R3)"
+            )
+        last[1] = valid
+        if not valid:
+            last[2] = -1
 
 
 __all__ = ["PLY_CAP", "TURN_RULE", "HalliGalliState", "penalty_per_player"]

@@ -10,11 +10,14 @@ Options:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from spieltisch.engine import Faces, Game, GameInfo, Option, Text, View
+from spieltisch.engine import Faces, Game, GameInfo, InvalidNotation, Option, Text, View
 
 from . import actions
+from .position import payload_of as position_payload
+from .position import position_of
 from .state import HydraState
 from .texts import RULE_TEXTS
 
@@ -93,6 +96,18 @@ class Hydra(Game[HydraState]):
 
     def _restore(self, state: HydraState, payload: Any) -> None:
         state.restore(payload)
+
+    def _from_position(self, position: Mapping[str, Any]) -> HydraState:
+        hands = position["hands"]
+        if not isinstance(hands, list):
+            raise InvalidNotation("hands: a list with one string of cards per seat")
+        self.check_setup(len(hands))
+        state = HydraState(self, len(hands), 0)
+        state.restore(position_payload(position, state._dump()))
+        return state
+
+    def _position_of(self, state: HydraState) -> dict[str, Any]:
+        return position_of(state._dump())
 
     def sample_state(self, view: View, seat: int | None, seed: int) -> HydraState:
         """Deal the cards ``seat`` cannot see at random, consistent with all it can infer.

@@ -17,6 +17,7 @@ ANSWER: Final = "answer"
 GIVE: Final = "give"
 PLAY: Final = "play"
 OVER: Final = "over"
+PHASES: Final = (DECLARE, SPECIFY, SOLO_TYPE, LAY, ANSWER, GIVE, PLAY, OVER)
 
 HEALTHY: Final = "healthy"
 ANTRAG: Final = "antrag"

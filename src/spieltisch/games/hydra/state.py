@@ -14,13 +14,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from spieltisch.engine import Event, IllegalAction, Result, State, derive_rng, ranks_from_keys
+from spieltisch.engine import (
+    Event,
+    IllegalAction,
+    InvalidNotation,
+    Result,
+    State,
+    derive_rng,
+    ranks_from_keys,
+)
 from spieltisch.engine.rng import shuffled
 
 from . import bidding, play
-from .actions import HydraAction
-from .cards import DECK, STANDARD, contract_name
-from .phases import DECLARE, HEALTHY, OVER, PLAY, SOLO
+from .actions import HydraAction, Say
+from .cards import DECK, STANDARD, card_name, contract_name
+from .phases import ANSWER, DECLARE, GIVE, HEALTHY, OVER, PHASES, PLAY, SOLO
 from .scoring import (
     Trick,
     healthy_parties,
@@ -200,6 +208,21 @@ class HydraState(State):
             return play.legal(self, seat)
         return bidding.legal(self, seat)
 
+    def _inactive_refusal(self, seat: int, action: Any) -> IllegalAction:
+        """Armut after one's own Morbus or Valeo breaks HY 2.2.4, not the turn order."""
+        spoken = self.said[seat] is not None or self.phase != DECLARE
+        if (
+            isinstance(action, Say)
+            and action.word == "armut"
+            and seat in self.seats
+            and self.phase != OVER
+            and spoken
+        ):
+            return IllegalAction(
+                "HY 2.2.4", "Armut must be called before your own Morbus or Valeo; too late"
+            )
+        return super()._inactive_refusal(seat, action)
+
     def _apply(self, seat: int, action: Any) -> list[Event]:
         if self.phase == PLAY:
             return play.apply(self, seat, action)
@@ -280,6 +303,37 @@ class HydraState(State):
             (int(w), tuple((int(s), int(c)) for s, c in cards)) for w, cards in data["tricks"]
         ]
         self.points, self.count = seat_points(self.tricks, n)
+        self._check_cards()
+
+    def _check_cards(self) -> None:
+        """Refuse a restored state that does not hold the 50 cards exactly once each
+        (HY 2.1.1), or whose turn is not a playing seat.
+
+        :raises InvalidNotation: naming the count or the card at fault.
+        """
+        cards = [c for h in self.hands for c in h]
+        cards += [c for _, c in self.trick]
+        cards += [c for _, trick in self.tricks for _, c in trick]
+        if self.phase == ANSWER:
+            cards += self.laid
+        if self.phase == GIVE:
+            cards += self.given
+        if len(cards) != len(DECK):
+            raise InvalidNotation(
+                f"{len(cards)} cards in hands, Antrag and tricks: Hydra is played with "
+                f"{len(DECK)} (HY 2.1.1)"
+            )
+        if sorted(cards) != list(DECK):
+            extra = sorted({c for c in cards if cards.count(c) > 2})
+            raise InvalidNotation(
+                "a card more often than the deck has it: "
+                + ", ".join(card_name(c) for c in extra)
+                + " (each card is in the deck twice, HY 2.1.1)"
+            )
+        if self.phase not in PHASES:
+            raise InvalidNotation(f"no phase {self.phase!r} (one of {', '.join(PHASES)})")
+        if self.phase != OVER and self.turn not in self.seats:
+            raise InvalidNotation(f"seat {self.turn} is not a playing seat of this game")
 
     def _start_game_seats(self) -> None:
         """Playing seats in speaking order, from the one after the dealer (HY-R10)."""

@@ -7,6 +7,7 @@ all stakes); ``six_players`` allows 5 and 6 players (KA-R1 option; 2–4 otherwi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from spieltisch.engine import (
@@ -22,6 +23,8 @@ from spieltisch.engine import (
 )
 
 from . import actions
+from .position import payload_of as position_payload
+from .position import position_of
 from .state import KalookiState
 from .texts import RULE_TEXTS
 from .views import restore, state_from_view
@@ -117,6 +120,18 @@ class Kalooki(Game[KalookiState]):
 
     def _restore(self, state: KalookiState, payload: Any) -> None:
         restore(state, payload)
+
+    def _from_position(self, position: Mapping[str, Any]) -> KalookiState:
+        hands = position["hands"]
+        if not isinstance(hands, list):
+            raise InvalidNotation("hands: a list with one string of cards per seat")
+        self.check_setup(len(hands))
+        state = KalookiState(self, len(hands), 0)
+        restore(state, position_payload(position, state._dump()))
+        return state
+
+    def _position_of(self, state: KalookiState) -> dict[str, Any]:
+        return position_of(state._dump())
 
     def sample_state(self, view: View, seat: int | None, seed: int) -> KalookiState:
         """Deal the unseen cards at random to the other hands (after the cards each is

@@ -199,7 +199,8 @@ class TableMeld:
             if len(self.tokens) < MAX_RUN:
                 if self.lo > 1:
                     out.append(face_of(self.key, self.lo - 1))
-                if self.hi < 14:
+                # A 2–K run takes its ace at either end: one card, listed once.
+                if self.hi < 14 and (self.lo != 2 or self.hi != 13):
                     out.append(face_of(self.key, self.hi + 1))
             return out
         if self.closed or len(self.tokens) >= 4:
@@ -214,8 +215,10 @@ class TableMeld:
             if face not in self.build_ends():
                 return ("KA-R2", f"{token_name(token)} does not extend the run {self}")
             return None
-        if self.closed or len(self.tokens) >= 4:
-            return ("KA-R5", f"the set {self} is closed")
+        if len(self.tokens) >= 4:
+            return ("KA-R2", f"the set {self} is full: a set has at most four cards")
+        if self.closed:
+            return ("KA-R5", f"the set {self} is closed by a joker swap")
         if rank_of(face) != self.key:
             return ("KA-R2", f"{token_name(token)} is not of the set's rank ({self})")
         naturals = {suit_of(t) for t in self.tokens if t < JOKER_TOKEN}

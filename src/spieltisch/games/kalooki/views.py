@@ -20,7 +20,7 @@ from spieltisch.engine import InvalidNotation, derive_rng
 from spieltisch.engine.rng import shuffled
 
 from .cards import COPIES, FACES, JOKER, counts_of, face_name, faces_of, parse_face
-from .melds import TableMeld, card_of, parse_token, token_name
+from .melds import TableMeld, card_of, classify, parse_token, token_name
 from .state import MAX_RESTOCKS, MAX_TURNS, OPENING, OVER, PHASE_NAMES, KalookiState
 
 if TYPE_CHECKING:
@@ -157,7 +157,25 @@ def restore(state: KalookiState, d: dict[str, Any]) -> None:
         for t in m.tokens:
             total[card_of(t)] += 1
     if any(c != COPIES for c in total):
-        raise ValueError("the cards of a Kalooki state are not the 106 cards of the pack")
+        many = [face_name(f) for f in range(FACES) if total[f] > COPIES]
+        few = [face_name(f) for f in range(FACES) if total[f] < COPIES]
+        raise InvalidNotation(
+            f"{sum(total)} cards: Kalooki is played with the 106 cards of two packs "
+            "(KA-R1)"
+            + (f"; more often than the pack has them: {' '.join(many)}" if many else "")
+            + (f"; missing: {' '.join(few)}" if few else "")
+        )
+    if state.sizes != [sum(h) for h in state.hands]:
+        raise InvalidNotation("the hand sizes do not match the hands")
+    for m in state.melds:
+        shape = classify(tuple(m.tokens))
+        if isinstance(shape, str) or shape != (m.is_run, m.key, m.lo):
+            why = shape if isinstance(shape, str) else "its kind, suit or rank is misstated"
+            raise InvalidNotation(f"the table meld {m} is not valid: {why} (KA-R2)")
+    if not 0 <= state.phase < len(PHASE_NAMES):
+        raise InvalidNotation(f"no phase {state.phase}")
+    if state.phase != OVER and not (0 <= state.to_move < n and state.alive[state.to_move]):
+        raise InvalidNotation(f"seat {state.to_move} cannot be the seat to move")
 
 
 def state_from_view(game: Kalooki, view: dict[str, Any], seat: int | None, seed: int) -> Any:

@@ -1,0 +1,76 @@
+"""Halli Galli positions: draw piles, face-up piles and the aside cards by card name.
+
+A position is a JSON object; ``draw`` and ``table`` (one string of cards per seat,
+bottom to top: the last card of a draw pile is flipped next, the last card of a face-up
+pile is the one that counts, HG-R2) are required::
+
+    {"draw": ["PIG 3B 1S", "2L 1B+1P", "MONKEY"], "table": ["5B", "", "1P"],
+     "aside": "", "to_flip": 1}
+
+Card names are those of the views (``PIG``, ``MONKEY``, ``ELEPHANT``, ``3B`` three
+bananas, ``1B+1P`` a banana and a plum; B banana, S strawberry, L lime, P plum). Together
+with ``aside`` (the leftover cards of the deal, HG-R6) the piles hold exactly the deck of
+the ``deck`` option. Every other field is that of the state (``state.position()`` lists
+them all) and defaults to a fresh game's; the bell's validity is always computed from
+the face-up cards, never given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from spieltisch.engine import InvalidNotation
+
+from .cards import NAMES, card_by_name
+
+_DERIVED = {"chain", "version", "round_start"}
+"""Payload fields a position does not give: the table history starts at the position."""
+
+
+def _cards(text: Any) -> list[int]:
+    words = text.split() if isinstance(text, str) else list(text)
+    try:
+        return [card_by_name(w) for w in words]
+    except KeyError as exc:
+        raise InvalidNotation(
+            f"{exc.args[0]!r} is not a Halli Galli card (PIG, MONKEY, ELEPHANT, 3B, 1B+1P, ...)"
+        ) from None
+
+
+def _names(cards: list[int]) -> str:
+    return " ".join(NAMES[c] for c in cards)
+
+
+def payload_of(position: Mapping[str, Any], fresh: Mapping[str, Any]) -> dict[str, Any]:
+    """The state payload (``HalliGalliState._restore``) of ``position``; ``fresh`` is the
+    dump of a new game for as many seats, which fills the fields not given.
+
+    :raises InvalidNotation: for an unknown field or a card that cannot be read.
+    """
+    unknown = set(position) - (set(fresh) - _DERIVED)
+    if unknown:
+        raise InvalidNotation(f"unknown fields of a Halli Galli position: {sorted(unknown)}")
+    out = dict(fresh)
+    out.update(position)
+    n = len(position["draw"])
+    out["draw"] = [_cards(p) for p in position["draw"]]
+    out["table"] = [_cards(p) for p in position["table"]]
+    out["aside"] = _cards(position.get("aside", ""))
+    if "to_flip" not in position:
+        out["to_flip"] = next((s for s in range(n) if out["draw"][s]), -1)
+    if "anchor" not in position:
+        out["anchor"] = (int(out["to_flip"]) - 1) % n
+    # The table history begins here: validity is recomputed by the state (restore).
+    out["version"] = out["round_start"] = 0
+    out["chain"] = [[0, None, -1]]
+    return out
+
+
+def position_of(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The readable position of a state payload (``HalliGalliState._dump``)."""
+    out = {k: v for k, v in data.items() if k not in _DERIVED}
+    out["draw"] = [_names(p) for p in data["draw"]]
+    out["table"] = [_names(p) for p in data["table"]]
+    out["aside"] = _names(data["aside"])
+    return out
