@@ -23,6 +23,7 @@ from .game import (
     View,
     ranks_from_keys,
 )
+from .hints import BadQuestion, Hint
 from .options import Choice, Option
 from .registry import game_class, games, load, replay
 from .rng import derive_rng, shuffled
@@ -31,12 +32,14 @@ from .text import LANGS, Text
 __all__ = [
     "LANGS",
     "Action",
+    "BadQuestion",
     "Choice",
     "Dynamics",
     "Event",
     "Faces",
     "Game",
     "GameInfo",
+    "Hint",
     "IllegalAction",
     "InvalidNotation",
     "InvalidOption",

@@ -72,6 +72,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         finally:
             sweeper.cancel()
             await manager.close()
+            app.state.hints.close()
             if own_store:
                 st.close()
             log.info("server stopped")
@@ -79,6 +80,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app = FastAPI(title="spieltisch", version=__version__, lifespan=lifespan, docs_url="/api/docs")
     app.state.settings = settings
     app.state.http_limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
+    app.state.hints = hints.HintDesk(settings)
     errors.install(app)
     app.include_router(lobby.router)
     app.include_router(ws.router)

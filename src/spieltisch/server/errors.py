@@ -52,6 +52,8 @@ class ErrorCode(StrEnum):
     TABLE_EXPIRED = "table/expired"
     TABLE_BROKEN = "table/broken"
     REPLAY_BAD_PLY = "replay/bad_ply"
+    HINT_TIMEOUT = "hint/timeout"
+    HINT_BUSY = "hint/busy"
     AUTH_BAD_TOKEN = "auth/bad_token"
     AUTH_NOT_HOST = "auth/not_host"
     AUTH_MISSING_TOKEN = "auth/missing_token"
@@ -177,6 +179,20 @@ INFO: dict[ErrorCode, CodeInfo] = {
     ),
     E.REPLAY_BAD_PLY: CodeInfo(
         400, Text("Diesen Zug gibt es in der Partie nicht", "The game has no such move")
+    ),
+    E.HINT_TIMEOUT: CodeInfo(
+        503,
+        Text(
+            "Dieser Tipp braucht zu lange – für diese Hand gibt es keinen",
+            "This hint takes too long – there is none for this hand",
+        ),
+    ),
+    E.HINT_BUSY: CodeInfo(
+        503,
+        Text(
+            "Die Tipps sind gerade ausgelastet – gleich noch einmal",
+            "Hints are busy – try again soon",
+        ),
     ),
     E.AUTH_BAD_TOKEN: CodeInfo(
         403, Text("Dieser Platz-Schlüssel ist ungültig", "This seat token is not valid")

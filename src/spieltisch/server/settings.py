@@ -52,6 +52,15 @@ class Settings:
     """Lobby writes (create, join, seat changes) per second per client address ..."""
     http_burst: int = 30
     """... with bursts of this many."""
+    hint_rate: float = 1.0
+    """Hint questions per second per client address on average ..."""
+    hint_burst: int = 10
+    """... with bursts of this many."""
+    hint_seconds: float = 1.0
+    """Time cap of one hint's work; a question that needs longer is answered
+    ``hint/timeout`` (an honest Kalooki hand needs a few milliseconds)."""
+    hint_cache: int = 1024
+    """Hint answers remembered (least recently asked forgotten first)."""
     hello_timeout: float = 10.0
     """Seconds a new websocket has to say who it is."""
     open_table_ttl: float = field(
