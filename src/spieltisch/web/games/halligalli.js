@@ -286,7 +286,7 @@ function mySeat(view, ctx) {
   const actions = el("div", { class: "hg-actions" });
   if (live && view.draw[seat]) {
     actions.append(el("button", { class: `button hg-flip-btn${canFlip ? " primary" : ""}`, id: "hg-flip-btn", disabled: !canFlip, onclick: flip },
-      tr(canFlip ? (keys ? "flip" : "flipNow") : "notYourTurn")));
+      tr(!canFlip ? "notYourTurn" : keys ? "flip" : "flipNow")));
     if (view.stray_cards) {
       actions.append(el("button", { class: "button hg-stray-btn", id: "hg-stray", disabled: !canStray, onclick: stray, title: tr("strayHelp") }, tr("strayButton")),
         el("div", { class: "hg-stray-help small" }, tr("strayHelp")));
@@ -392,7 +392,7 @@ export function renderPanel(view, ctx) {
   NAMES = ctx.names || NAMES;
   const rows = [...Array(view.players).keys()].map((s) => el("li", { class: view.to_flip === s ? "turn" : "" },
     el("span", {}, nm(s)), " ", el("span", { class: "muted small" }, cardsText(view.draw[s] + (view.table[s] || []).length)),
-    view.status[s] !== "in" ? el("span", { class: `hg-tag ${view.status[s] === "out" ? "out" : "swim"}` }, tr(view.status[s] === "out" ? "out" : "swimming")) : null));
+    view.status[s] !== "in" ? [" ", el("span", { class: `hg-tag ${view.status[s] === "out" ? "out" : "swim"}` }, tr(view.status[s] === "out" ? "out" : "swimming"))] : null));
   return el("div", { class: "card hg-panel" }, el("h3", {}, title), el("ol", {}, rows));
 }
 

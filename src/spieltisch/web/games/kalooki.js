@@ -7,6 +7,8 @@ import { cardBack, cardButton, cardText, deckClass, fourColourToggle, hintToggle
 export const title = "Kalooki";
 
 const w = (k, vars = {}) => (has(`ka.${k}`) ? t(`ka.${k}`, vars) : k);
+// Money, always with cents: "-9.70" beside "0.30" (KA-R8).
+const money = (v) => Number(v).toFixed(2);
 
 // The hand's order and the selection survive redraws; a new deal or hand resets them.
 const mem = { order: [], selected: [], deal: null, seat: null, hint: new Map(), host: null, view: null, ctx: null };
@@ -58,7 +60,7 @@ export function renderBoard(host, view, ctx) {
   if (view.hand) syncOrder(view.hand);
   const box = el("div", { class: `cardtable kalooki ${deckClass()}` });
   const felt = el("div", { class: "felt" });
-  felt.append(el("div", { class: "prompt", id: "ka-info" }, [w("deal", { n: view.deal }), w("pot", { p: view.pot }), w(view.format)].join(" · ")));
+  felt.append(el("div", { class: "prompt", id: "ka-info" }, [w("deal", { n: view.deal }), w("pot", { p: money(view.pot) }), w(view.format)].join(" · ")));
   felt.append(opponents(view, names));
   const top = el("div", { class: "ka-top" });
   const canStock = legal.includes("draw stock");
@@ -251,11 +253,11 @@ export function renderPanel(view, ctx) {
     const payouts = view.result && view.result.details ? view.result.details.payouts : null;
     const head = el("tr", {}, el("th", {}, t("players")), el("th", {}, w("penalties")), payouts ? el("th", {}, w("payout")) : null, view.format === "club" ? el("th", {}, w("totals")) : null);
     const rows = names.map((n, s) => el("tr", { class: d.winner === s ? "win" : "" }, el("td", {}, `${n}${d.winner === s ? " ★" : ""}`),
-      el("td", {}, String(d.penalties[s]), d.hands && d.hands[s].length ? el("div", { class: "small muted" }, d.hands[s].map(cardText).join(" ")) : null), payouts ? el("td", {}, payouts[s].toFixed(2)) : null, view.format === "club" ? el("td", {}, String(view.totals[s])) : null));
+      el("td", {}, String(d.penalties[s]), d.hands && d.hands[s].length ? el("div", { class: "small muted" }, d.hands[s].map(cardText).join(" ")) : null), payouts ? el("td", {}, money(payouts[s])) : null, view.format === "club" ? el("td", {}, String(view.totals[s])) : null));
     box.append(el("div", { class: "scroll-x" }, el("table", { class: "score-table", id: "ka-scoring" }, head, rows)));
     if (d.how === "kalooki") box.append(el("p", {}, w("kalooki")));
   } else {
-    box.append(el("h3", {}, w("deal", { n: view.deal })), el("p", { class: "muted" }, w("pot", { p: view.pot })));
+    box.append(el("h3", {}, w("deal", { n: view.deal })), el("p", { class: "muted" }, w("pot", { p: money(view.pot) })));
   }
   return box;
 }
@@ -289,9 +291,9 @@ export function describeLog(entries, names) {
   return lines;
 }
 
-// Money won or lost, always with cents: "-9.70" beside "0.30" (KA-R8).
+// A ring game's result in money (KA-R8), a club game's in points.
 export function scoreText(score, result) {
-  return result.details && result.details.payouts ? Number(score).toFixed(2) : String(score);
+  return result.details && result.details.payouts ? money(score) : String(score);
 }
 
 export function touched() { return new Set(); }
