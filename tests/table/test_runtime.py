@@ -106,15 +106,19 @@ def test_bot_games_on_the_runtime_replay_exactly(seed: int) -> None:
     game = spieltisch.load("halali", match="single")
     clock = SimClock()
     record: list[dict[str, Any]] = []
+    results: list[dict[str, Any] | None] = []
+
+    def write(ply: int, seat: int, action: dict[str, Any], result: dict[str, Any] | None) -> None:
+        record.append({"seat": seat, "action": action})
+        results.append(result)
+
     bots = {s: make(game, "random", seed=seed + s, delay=0.1 * (s + 1)) for s in (0, 1)}
-    rt = TableRuntime(
-        game.new_state(seed=seed),
-        clock,
-        bots,
-        lambda ply, seat, action: record.append({"seat": seat, "action": action}),
-    )
+    rt = TableRuntime(game.new_state(seed=seed), clock, bots, write)
     steps = rt.run_bots(clock.advance_to)
     assert rt.is_over() and len(steps) == len(record) == rt.ply
+    final = rt.state.result()
+    assert final is not None  # the last action is written together with the result
+    assert results[-1] == final.to_json() and all(r is None for r in results[:-1])
     again = spieltisch.replay(
         {"game": "halali", "options": game.options, "players": 2, "seed": seed, "actions": record}
     )
