@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from spieltisch.bots import Bot, levels, make
-from spieltisch.engine import Game, SpieltischError, State, load
+from spieltisch.engine import Game, SpieltischError, State, UnknownGame, game_class, load
 from spieltisch.engine import games as game_names
 from spieltisch.store import SeatRecord, Store, TableRecord
 from spieltisch.table import Clock, Step, WallClock, make_runtime
@@ -47,6 +47,15 @@ class Created:
     host_token: str
     seat: int | None
     seat_token: str | None
+
+
+def web_module(game: str) -> str | None:
+    """The browser module that draws ``game``'s table, as its descriptor names it
+    (``faces.web``); ``None`` for a game this server does not know (a broken row)."""
+    try:
+        return game_class(game).info.faces.web
+    except UnknownGame:
+        return None
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -81,6 +90,7 @@ class TableManager:
         out = {
             "id": record.id,
             "game": record.game,
+            "web": web_module(record.game),
             "options": record.options,
             "players": record.players,
             "status": record.status,

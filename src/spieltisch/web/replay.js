@@ -24,7 +24,7 @@ export function renderReplay(root, id) {
 
   function draw() {
     const d = st.data;
-    const mod = GAMES[d.table.game];
+    const mod = GAMES[d.table.web];
     const ns = d.table.seats.map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || t("anonymous")));
     const board = el("div", { class: "board-wrap", id: "board" });
     const side = el("aside", { class: "side" });

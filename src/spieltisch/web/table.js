@@ -41,7 +41,7 @@ export function renderTable(root, id) {
     ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null }));
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
-      const hook = GAMES[(m.table || st.table || {}).game];
+      const hook = GAMES[(m.table || st.table || {}).web];
       if (hook && hook.onMessage) hook.onMessage(m, send); // real-time games: clock sync, timing
       if (m.type === "welcome") {
         st.retry = 0; st.conn = "live"; st.table = m.table; st.seat = m.seat; st.view = m.view; st.log = m.log;
@@ -86,7 +86,7 @@ export function renderTable(root, id) {
 
   // A bot's turn shows how long it has been thinking (the strongest take many seconds).
   function noteMover() {
-    const mover = st.table ? seatToMove(GAMES[st.table.game], st.view) : null;
+    const mover = st.table ? seatToMove(GAMES[st.table.web], st.view) : null;
     const key = mover === null ? null : `${mover}:${st.table.plies}`;
     if (key !== st.mover) { st.mover = key; st.moverSince = Date.now(); }
   }
@@ -110,7 +110,7 @@ export function renderTable(root, id) {
   }
 
   function draw() {
-    const mod = st.table && GAMES[st.table.game];
+    const mod = st.table && GAMES[st.table.web];
     if (st.conn === "table/not_found") { page.replaceChildren(el("p", { class: "card" }, t("notFound"), " ", el("a", { href: "/", "data-link": true }, t("toLobby")))); return; }
     if (st.conn === "table/not_live") {
       page.replaceChildren(el("div", { class: "card" }, el("h2", {}, t("gameOver")), el("a", { class: "button", href: `/replay/${id}`, "data-link": true }, t("replay"))));
@@ -166,7 +166,7 @@ export function renderTable(root, id) {
       const w = view.result ? view.result.winners : [];
       return el("span", { class: "over" }, `${t("gameOver")} – ${w.length === 1 ? t("winner", { name: ns[w[0]] }) : w.length > 1 && w.length < ns.length ? t("winners", { names: w.map((i) => ns[i]).join(", ") }) : t("draw")}`);
     }
-    const mod = GAMES[st.table.game];
+    const mod = GAMES[st.table.web];
     const activeSeat = mod.activeSeat ? mod.activeSeat(view) : view.active_seat;
     // Several seats may act at once (a finale's throws): then "your turn" means "you may act".
     const simultaneous = activeSeat === null || activeSeat === undefined;

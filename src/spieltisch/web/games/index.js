@@ -1,4 +1,5 @@
-// Front-end modules per game; a game without one gets the generic text view.
+// Front-end modules by the name a game's descriptor gives them (faces.web, sent as a
+// table's "web"); a game without one gets the generic text view.
 import * as generic from "./generic.js";
 import * as halali from "./halali.js";
 import * as halligalli from "./halligalli.js";
