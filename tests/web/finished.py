@@ -125,3 +125,12 @@ def kalooki_build_step() -> str:
     """The build the scripted deal makes next: ``build <meld> <cards>``."""
     steps, build = _kalooki_steps()
     return steps[build][1]
+
+
+def kalooki_script_record() -> dict[str, Any]:
+    """The whole scripted Kalooki deal: openings, a build and a joker swap on the table."""
+    steps, build = _kalooki_steps()
+    record = kalooki_before_build()
+    game = spieltisch.load("kalooki")
+    rest = [{"seat": s, "action": game.parse_action(a).to_json()} for s, a in steps[build:]]
+    return {**record, "actions": record["actions"] + rest}

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,7 +21,7 @@ from spieltisch.store import Store
 from spieltisch.store.repository import SeatRecord
 from tests.server.procserver import Server
 
-from .conftest import ARTIFACTS, new_page, shot
+from .conftest import new_page, shot
 from .kalooki_script import plan
 from .test_browser import _log_len, _my_turn, _wait
 
@@ -33,12 +32,6 @@ KALOOKI_SEED = 2194
 TABLE = "kalookiscript"
 TOKENS = ("ada-token-for-the-kalooki-test", "bob-token-for-the-kalooki-test")
 HOST = "host-token-for-the-kalooki-test"
-
-
-def _docs_copy(name: str, target: str) -> None:
-    docs = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-    if docs.is_dir():
-        shutil.copyfile(ARTIFACTS / f"{name}.png", docs / target)
 
 
 def _check_enabled(page: Any) -> None:
@@ -120,7 +113,6 @@ def test_HY_full_game_one_person_four_bots_with_reload_and_replay(
     assert page.locator("#hy-totals tr").count() >= 3
     assert "wins the trick" in page.inner_text("#log")
     shot(page, "hydra-result-en")
-    _docs_copy("hydra-midtrick-en", "hydra.png")
     mobile = new_page(browser, "de", mobile=True)
     mobile.goto(f"{server.base}/replay/{tid}")
     mobile.wait_for_selector("#replay-step")
@@ -236,7 +228,6 @@ def test_KA_R3_R4_R5_two_people_open_build_swap_and_a_refused_discard(
     assert "builds" in bob.inner_text("#log") and "has opened" in bob.inner_text("#log")
     assert ada.locator(".meld").count() >= 5
     shot(ada, "kalooki-table-de")
-    _docs_copy("kalooki-table-de", "kalooki.png")
     ada.check("#four-colour")  # the colour-blind-safe deck is remembered across a reload
     ada.reload()
     ada.wait_for_selector("#hand")
