@@ -38,7 +38,7 @@ from .board import (
 )
 from .position import payload_of as position_payload
 from .position import position_of
-from .state import HalaliState
+from .state import HalaliState, Settings
 from .texts import RULE_TEXTS
 
 INFO = GameInfo(
@@ -104,19 +104,20 @@ class Halali(Game[HalaliState]):
 
     info = INFO
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.settings = Settings.from_options(self.options)
+
     @property
     def variant(self) -> str:
-        return str(self.options["variant"])
+        return self.settings.variant
 
     @property
     def games_in_match(self) -> int:
-        match = self.options["match"]
-        if match == "auto":
-            return 2 if self.variant == "kosmos" else 1
-        return 2 if match == "double" else 1
+        return self.settings.games_in_match
 
     def _new_state(self, players: int, seed: int) -> HalaliState:
-        return HalaliState(self, players, seed)
+        return HalaliState(self, players, seed, self.settings)
 
     def parse_action(self, text: str) -> actions.HalaliAction:
         return actions.parse_action(text)
@@ -128,7 +129,7 @@ class Halali(Game[HalaliState]):
         state._restore(payload)
 
     def _from_position(self, position: Mapping[str, Any]) -> HalaliState:
-        state = HalaliState(self, 2, 0)
+        state = self._new_state(2, 0)
         state._restore(position_payload(position))
         return state
 
@@ -152,7 +153,7 @@ class Halali(Game[HalaliState]):
         if view.get("game") != "halali":
             raise InvalidNotation("not a Halali view")
         rng = derive_rng(seed, "halali-sample")
-        state = HalaliState(self, 2, seed)
+        state = self._new_state(2, seed)
         state.sampled = True
         game_no = int(view["game_number"]) - 1
         colour_index = {name: i for i, name in enumerate(COLOUR_NAMES)}

@@ -8,11 +8,14 @@ Seat 0 plays Blue in the first game; Blue moves first in every game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from copy import deepcopy
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from spieltisch.engine import (
     Event,
+    Game,
     IllegalAction,
     InvalidNotation,
     Result,
@@ -55,13 +58,26 @@ from .board import (
 )
 from .position import check_payload
 
-if TYPE_CHECKING:
-    from .game import Halali
-
 END_PHASE_PLIES = 10
 """Five moves each after the last reveal (Kosmos, Spielende)."""
 FIFTY_MOVE_PLIES = 100
 """50 full moves without a reveal or capture end a Brettspielnetz game as a draw."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the rules read from the options (HA-R8), made once by the game and handed to
+    each state, so the rules never reach back into the game."""
+
+    variant: str
+    games_in_match: int
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> Settings:
+        variant, match = str(options["variant"]), options["match"]
+        if match == "auto":
+            return cls(variant, 2 if variant == "kosmos" else 1)
+        return cls(variant, 2 if match == "double" else 1)
 
 
 def deal_layout(seed: int, game_no: int) -> list[int]:
@@ -91,14 +107,14 @@ class HalaliState(State):
         "lock",
         "quiet",
         "reason",
+        "settings",
         "taken",
         "to_move",
     )
 
-    game: Halali
-
-    def __init__(self, game: Halali, players: int, seed: int) -> None:
+    def __init__(self, game: Game, players: int, seed: int, settings: Settings) -> None:
         super().__init__(game, players, seed)
+        self.settings = settings
         self.finished: list[dict[str, Any]] = []
         """Summaries of the games of the match already played."""
         self.reason = ""
@@ -133,7 +149,7 @@ class HalaliState(State):
 
     @property
     def games_in_match(self) -> int:
-        return self.game.games_in_match
+        return self.settings.games_in_match
 
     @property
     def in_end_phase(self) -> bool:
@@ -388,7 +404,7 @@ class HalaliState(State):
             self._moves(c, restricted=False) for c in (BLUE, BROWN)
         ):
             reason = "no_moves"
-        elif self.game.variant == "brettspielnetz" and self.quiet >= FIFTY_MOVE_PLIES:
+        elif self.settings.variant == "brettspielnetz" and self.quiet >= FIFTY_MOVE_PLIES:
             reason = "fifty_moves"
         if not reason:
             return []
@@ -436,7 +452,7 @@ class HalaliState(State):
         single_fifty = len(self.finished) == 1 and self.reason == "fifty_moves"
         if single_fifty:
             ranks: tuple[int, ...] = (1, 1)
-        elif self.game.variant == "kosmos":
+        elif self.settings.variant == "kosmos":
             ranks = ranks_from_keys([(points[s], tiles[s]) for s in range(2)])
         else:
             ranks = ranks_from_keys([(points[s],) for s in range(2)])

@@ -34,7 +34,7 @@ from .cards import EDITION, EDITIONS, card_by_name
 from .finale import Finale
 from .position import payload_of as position_payload
 from .position import position_of
-from .state import PLY_CAP, TURN_RULE, HalliGalliState
+from .state import PLY_CAP, TURN_RULE, HalliGalliState, Settings
 from .texts import RULE_TEXTS
 
 MAX_HANDICAP_MS = 5000
@@ -186,28 +186,32 @@ class HalliGalli(Game[HalliGalliState]):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._handicaps = _parse_handicaps(self.options["handicap_ms"])
+        self.settings = Settings(
+            full_deck=bool(self.options["full_deck"]),
+            stray_cards=bool(self.options["stray_cards"]),
+            show_backs=bool(self.options["card_backs"]),
+            handicaps=tuple(self._handicaps),
+            first_flipper=int(self.options["first_flipper"]),
+        )
 
     @property
     def full_deck(self) -> bool:
-        return bool(self.options["full_deck"])
+        return self.settings.full_deck
 
     @property
     def stray_cards(self) -> bool:
-        return bool(self.options["stray_cards"])
+        return self.settings.stray_cards
 
     @property
     def show_backs(self) -> bool:
-        return bool(self.options["card_backs"])
+        return self.settings.show_backs
 
     def handicaps(self, players: int) -> list[int]:
         """Ring delay per seat in milliseconds (HG-R9)."""
-        return (self._handicaps + [0] * players)[:players]
+        return self.settings.handicap_ms(players)
 
     def first_flipper(self, players: int, seed: int) -> int:
-        chosen = int(self.options["first_flipper"])
-        if chosen >= 0:
-            return chosen
-        return derive_rng(seed, "halligalli-first").randrange(players)
+        return self.settings.first(players, seed)
 
     def _check_setup(self, players: int) -> None:
         """HG-R13: the first flipper is a seat at the table; HG-R9: handicaps name seats."""
@@ -227,7 +231,7 @@ class HalliGalli(Game[HalliGalliState]):
             )
 
     def _new_state(self, players: int, seed: int) -> HalliGalliState:
-        return HalliGalliState(self, players, seed)
+        return HalliGalliState(self, players, seed, self.settings)
 
     def parse_action(self, text: str) -> actions.HalliGalliAction:
         return actions.parse_action(text)
@@ -243,7 +247,7 @@ class HalliGalli(Game[HalliGalliState]):
         if not isinstance(draw, list) or len(position["table"]) != len(draw):
             raise InvalidNotation("draw and table: one string of cards per seat each")
         self.check_setup(len(draw))
-        state = HalliGalliState(self, len(draw), 0)
+        state = self._new_state(len(draw), 0)
         state._restore(position_payload(position, state._dump()))
         return state
 
@@ -294,7 +298,7 @@ class HalliGalli(Game[HalliGalliState]):
         finale = view["finale"]
         if finale is not None:
             finale = self._sample_finale(finale, seat, rng.randrange(3))
-        state = HalliGalliState(self, n, seed)
+        state = self._new_state(n, seed)
         state.sampled = True
         to_flip = view["to_flip"]
         result = view["result"]

@@ -26,10 +26,12 @@ a valid table (legal, so the rules alone allow endless flipping).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from spieltisch.engine import (
     Event,
+    Game,
     IllegalAction,
     InvalidNotation,
     Result,
@@ -45,14 +47,38 @@ from .cards import NAMES, deck
 from .finale import Finale
 from .view import seat_view
 
-if TYPE_CHECKING:
-    from .game import HalliGalli
-
 PLY_CAP = 10_000
 """Actions after which a game ends as ``ply_cap`` (ranked by cards held). Nobody is
 obliged to ring, so flipping through the piles and turning them over (HG-R11) could go
 on for ever; a real table of six takes a few hundred to a few thousand actions."""
 TURN_RULE = "HG §2.3"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the rules and views read from the options, made once by the game (which
+    validates them) and handed to each state, so the rules never reach back into it."""
+
+    full_deck: bool
+    """HG-R1: all 128 cards instead of 120."""
+    stray_cards: bool
+    """HG-R7: flips out of turn are allowed."""
+    show_backs: bool
+    """Views show the edition on the back of each draw pile's top card."""
+    handicaps: tuple[int, ...]
+    """HG-R9: ring delay in milliseconds per seat, as far as given."""
+    first_flipper: int
+    """HG-R13: the seat that flips first, -1 for a random one."""
+
+    def handicap_ms(self, players: int) -> list[int]:
+        """Ring delay per seat in milliseconds (HG-R9)."""
+        return (list(self.handicaps) + [0] * players)[:players]
+
+    def first(self, players: int, seed: int) -> int:
+        """The seat that flips first in a game of this seed."""
+        if self.first_flipper >= 0:
+            return self.first_flipper
+        return derive_rng(seed, "halligalli-first").randrange(players)
 
 
 def penalty_per_player(in_game: int) -> int:
@@ -79,6 +105,7 @@ class HalliGalliState(State):
         "out_count",
         "reason",
         "round_start",
+        "settings",
         "stats",
         "steps",
         "swim_since",
@@ -87,13 +114,12 @@ class HalliGalliState(State):
         "version",
     )
 
-    game: HalliGalli
-
-    def __init__(self, game: HalliGalli, players: int, seed: int) -> None:
+    def __init__(self, game: Game, players: int, seed: int, settings: Settings) -> None:
         super().__init__(game, players, seed)
+        self.settings = settings
         n = players
-        cards = shuffled(derive_rng(seed, "halligalli-deal"), deck(game.full_deck))
-        first = game.first_flipper(players, seed)
+        cards = shuffled(derive_rng(seed, "halligalli-deal"), deck(settings.full_deck))
+        first = settings.first(players, seed)
         dealt = len(cards) - len(cards) % n
         self.draw: list[list[int]] = [[] for _ in range(n)]
         """Face-down draw piles, bottom to top (the last card is flipped next)."""
@@ -154,7 +180,7 @@ class HalliGalliState(State):
             return []
         if self.finale is not None:
             return list(self.finale.legal(seat, self.finale_cards()))
-        if self.draw[seat] and (seat == self.to_flip or self.game.stray_cards):
+        if self.draw[seat] and (seat == self.to_flip or self.settings.stray_cards):
             return [FLIP, Ring(self.version)]
         return [Ring(self.version)]
 
@@ -212,7 +238,7 @@ class HalliGalliState(State):
         if not self.draw[seat]:
             raise IllegalAction("HG-R6", "you are swimming: you have no card left to flip")
         stray = seat != self.to_flip
-        if stray and not self.game.stray_cards:
+        if stray and not self.settings.stray_cards:
             raise IllegalAction(
                 "HG-R7", f"strict turns: it is seat {self.to_flip}'s turn to flip, not yours"
             )
@@ -471,10 +497,10 @@ class HalliGalliState(State):
             raise ValueError("one draw pile and one face-up pile per seat")
         self.aside = [int(c) for c in data["aside"]]
         cards = sorted([*self.aside, *(c for p in self.draw + self.table for c in p)])
-        if cards != deck(self.game.full_deck):
+        if cards != deck(self.settings.full_deck):
             raise InvalidNotation(
                 f"{len(cards)} cards in the piles: they must hold exactly the "
-                f"{len(deck(self.game.full_deck))} cards of the deck, each as often as "
+                f"{len(deck(self.settings.full_deck))} cards of the deck, each as often as "
                 "the deck has it (HG-R1)"
             )
         self.out = [int(x) for x in data["out"]]

@@ -25,7 +25,7 @@ def seat_view(state: HalliGalliState, seat: int | None) -> dict[str, Any]:
     face-down card's face, nor the other finalist's pending throw. Whether the table
     is valid is *not* stated: judging it is the game (``bell.is_bell_valid``).
     """
-    g = state.game
+    g = state.settings
     backs = None
     if g.show_backs:
         backs = [EDITIONS[EDITION[p[-1]]] if p else None for p in state.draw]
@@ -39,7 +39,7 @@ def seat_view(state: HalliGalliState, seat: int | None) -> dict[str, Any]:
         "players": n,
         "deck": "full" if g.full_deck else "standard",
         "stray_cards": g.stray_cards,
-        "handicap_ms": g.handicaps(n),
+        "handicap_ms": g.handicap_ms(n),
         "phase": phase,
         "version": state.version,
         "round_start": state.round_start,

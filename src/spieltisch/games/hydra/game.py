@@ -18,7 +18,7 @@ from spieltisch.engine import Faces, Game, GameInfo, InvalidNotation, Option, Te
 from . import actions
 from .position import payload_of as position_payload
 from .position import position_of
-from .state import HydraState
+from .state import HydraState, Settings
 from .texts import RULE_TEXTS
 
 MAX_GAMES = 100
@@ -80,13 +80,16 @@ class Hydra(Game[HydraState]):
 
     info = INFO
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.settings = Settings.from_options(self.options)
+
     def games_for(self, players: int) -> int:
         """Games in a match of ``players`` seats (option ``games``, 0 = one per seat)."""
-        n = int(self.options["games"])
-        return n if n else players
+        return self.settings.games_for(players)
 
     def _new_state(self, players: int, seed: int) -> HydraState:
-        return HydraState(self, players, seed)
+        return HydraState(self, players, seed, self.settings)
 
     def parse_action(self, text: str) -> actions.HydraAction:
         return actions.parse_action(text)
@@ -102,7 +105,7 @@ class Hydra(Game[HydraState]):
         if not isinstance(hands, list):
             raise InvalidNotation("hands: a list with one string of cards per seat")
         self.check_setup(len(hands))
-        state = HydraState(self, len(hands), 0)
+        state = self._new_state(len(hands), 0)
         state.restore(position_payload(position, state._dump()))
         return state
 

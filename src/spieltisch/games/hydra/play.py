@@ -82,9 +82,7 @@ def apply(st: HydraState, seat: int, action: Any) -> list[Event]:
         st.turn = st.nxt[seat]
         return events
     last = len(st.tricks) == TRICKS - 1
-    winner = trick_winner(
-        st.trick, st.contract, second_h10=st.game.options["second_h10_wins"], last=last
-    )
+    winner = trick_winner(st.trick, st.contract, second_h10=st.settings.second_h10_wins, last=last)
     cards = tuple(st.trick)
     st.tricks.append((winner, cards))
     pts = sum(POINTS[x] for _, x in cards)

@@ -21,9 +21,8 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
 
-from spieltisch.engine import InvalidNotation, View, derive_rng
+from spieltisch.engine import Game, InvalidNotation, View, derive_rng
 from spieltisch.engine.rng import shuffled
 
 from .cards import BLACK_QUEEN, CLUBS, DECK, SPADES, STANDARD, SUIT, parse_card, parse_contract
@@ -31,14 +30,11 @@ from .phases import ANSWER, GIVE, HEALTHY, PLAY
 from .scoring import healthy_parties
 from .state import HydraState
 
-if TYPE_CHECKING:
-    from .game import Hydra
-
 Req = tuple[frozenset[int], Counter[int]]
 """A group of holders that must hold at least this multiset of unseen cards."""
 
 
-def sample(game: Hydra, view: View, seat: int | None, seed: int) -> HydraState:
+def sample(game: Game[HydraState], view: View, seat: int | None, seed: int) -> HydraState:
     """See :meth:`Hydra.sample_state`."""
     try:
         if view.get("game") != "hydra":
@@ -54,7 +50,7 @@ def _cards(names: list[str]) -> list[int]:
     return [parse_card(n) for n in names]
 
 
-def _sample(game: Hydra, view: View, seat: int | None, seed: int) -> HydraState:
+def _sample(game: Game[HydraState], view: View, seat: int | None, seed: int) -> HydraState:
     rng = derive_rng(seed, "hydra-sample")
     n = int(view["players"])
     phase = view["phase"]
@@ -178,7 +174,7 @@ def _sample(game: Hydra, view: View, seat: int | None, seed: int) -> HydraState:
             party = healthy_parties(start, [int(s) for s in view["seats_in_game"]], n)
         else:
             party = [-1 if p is None else int(p) for p in view["party"]]
-    state = HydraState(game, n, seed)
+    state = game._new_state(n, seed)
     state.sampled = True
     state.restore(
         {

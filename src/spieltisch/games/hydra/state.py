@@ -12,10 +12,13 @@ The phases of one game, each with its own module: declarations and the Antrag in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from spieltisch.engine import (
     Event,
+    Game,
     IllegalAction,
     InvalidNotation,
     Result,
@@ -39,8 +42,25 @@ from .scoring import (
 )
 from .views import make_view
 
-if TYPE_CHECKING:
-    from .game import Hydra
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the rules read from the options, made once by the game and handed to each
+    state, so the rules never reach back into the game."""
+
+    games: int
+    """Games in a match; 0 is one per seat (a full round of dealers)."""
+    second_h10_wins: bool
+    """HY-R5 option: the second ♥10 beats the first, except in the last trick."""
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> Settings:
+        return cls(int(options["games"]), bool(options["second_h10_wins"]))
+
+    def games_for(self, players: int) -> int:
+        """Games in a match of ``players`` seats."""
+        return self.games or players
+
 
 DEAL_ROUNDS = (3, 4, 3)
 """HY 2.1.2: three cards each, then four, then three."""
@@ -84,6 +104,7 @@ class HydraState(State):
         "redeals",
         "said",
         "seats",
+        "settings",
         "spec",
         "totals",
         "trick",
@@ -91,10 +112,9 @@ class HydraState(State):
         "turn",
     )
 
-    game: Hydra
-
-    def __init__(self, game: Hydra, players: int, seed: int) -> None:
+    def __init__(self, game: Game, players: int, seed: int, settings: Settings) -> None:
         super().__init__(game, players, seed)
+        self.settings = settings
         self.game_no = 0
         """Games completed so far in the match (an Armut redeal is not a game)."""
         self.deal_no = 0
@@ -106,7 +126,7 @@ class HydraState(State):
 
     @property
     def games_in_match(self) -> int:
-        return self.game.games_for(self.players)
+        return self.settings.games_for(self.players)
 
     # -- one game --------------------------------------------------------------------------
     def _start_game(self) -> None:

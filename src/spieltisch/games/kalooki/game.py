@@ -25,7 +25,7 @@ from spieltisch.engine import (
 from . import actions
 from .position import payload_of as position_payload
 from .position import position_of
-from .state import KalookiState
+from .state import KalookiState, Settings
 from .texts import RULE_TEXTS
 from .views import restore, state_from_view
 
@@ -101,16 +101,20 @@ class Kalooki(Game[KalookiState]):
 
     info = INFO
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.settings = Settings.from_options(self.options)
+
     @property
     def format(self) -> str:
-        return str(self.options["format"])
+        return self.settings.format
 
     @property
     def stake(self) -> int:
-        return int(self.options["stake"])
+        return self.settings.stake
 
     def _new_state(self, players: int, seed: int) -> KalookiState:
-        return KalookiState(self, players, seed)
+        return KalookiState(self, players, seed, self.settings)
 
     def parse_action(self, text: str) -> actions.KalookiAction:
         return actions.parse_action(text)
@@ -126,7 +130,7 @@ class Kalooki(Game[KalookiState]):
         if not isinstance(hands, list):
             raise InvalidNotation("hands: a list with one string of cards per seat")
         self.check_setup(len(hands))
-        state = KalookiState(self, len(hands), 0)
+        state = self._new_state(len(hands), 0)
         restore(state, position_payload(position, state._dump()))
         return state
 

@@ -17,9 +17,11 @@ KA-R5), and a freed joker must still have a place on the table to go (KA-R5).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from spieltisch.engine import Event, IllegalAction, Result, State, derive_rng
+from spieltisch.engine import Event, Game, IllegalAction, Result, State, derive_rng
 from spieltisch.engine.rng import shuffled
 
 from .actions import Build, Discard, Draw, Meld, Swap
@@ -28,8 +30,21 @@ from .melds import TableMeld, card_of, classify, token_name
 from .meldsearch import has_joker_pair
 from .scoring import CLUB_LIMIT, club_eliminated, club_result, deal_penalties, ring_result
 
-if TYPE_CHECKING:
-    from .game import Kalooki
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the rules read from the options (KA-R8), made once by the game and handed to
+    each state, so the rules never reach back into the game."""
+
+    format: str
+    """``ring`` (one deal per pot) or ``club`` (deals until one player is left)."""
+    stake: int
+    """Each player's stake in the pot."""
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> Settings:
+        return cls(str(options["format"]), int(options["stake"]))
+
 
 OPENING = 51
 """Points the new melds of a player's first laying turn must reach (KA-R3)."""
@@ -67,6 +82,7 @@ class KalookiState(State):
         "pile",
         "reason",
         "restocks",
+        "settings",
         "sizes",
         "stock",
         "taken",
@@ -77,10 +93,9 @@ class KalookiState(State):
         "turns",
     )
 
-    game: Kalooki
-
-    def __init__(self, game: Kalooki, players: int, seed: int) -> None:
+    def __init__(self, game: Game, players: int, seed: int, settings: Settings) -> None:
         super().__init__(game, players, seed)
+        self.settings = settings
         self.alive = [True] * players
         """Club format: seats still in the game."""
         self.totals = [0] * players
@@ -373,7 +388,7 @@ class KalookiState(State):
         }
         self.deals.append(summary)
         events: list[Event] = [{"type": "deal_end", **summary}]
-        if self.game.format == "ring":
+        if self.settings.format == "ring":
             self.phase = OVER
             self.reason = how
             return events
@@ -402,8 +417,8 @@ class KalookiState(State):
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        stake = float(self.game.stake)
-        if self.game.format == "ring":
+        stake = float(self.settings.stake)
+        if self.settings.format == "ring":
             return ring_result(self.deals[-1], stake, self.reason)
         return club_result(self.deals, self.alive, self.totals, stake, self.reason)
 

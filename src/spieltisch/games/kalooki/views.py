@@ -14,17 +14,14 @@ sampled states deal those cards as unknown.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from spieltisch.engine import InvalidNotation, derive_rng
+from spieltisch.engine import Game, InvalidNotation, derive_rng
 from spieltisch.engine.rng import shuffled
 
 from .cards import COPIES, FACES, JOKER, counts_of, face_name, faces_of, parse_face
 from .melds import TableMeld, card_of, classify, parse_token, token_name
 from .state import MAX_RESTOCKS, MAX_TURNS, OPENING, OVER, PHASE_NAMES, KalookiState
-
-if TYPE_CHECKING:
-    from .game import Kalooki
 
 
 def names(counts: list[int]) -> list[str]:
@@ -38,9 +35,9 @@ def view_of(state: KalookiState, seat: int | None) -> dict[str, Any]:
         "game": "kalooki",
         "seat": seat,
         "players": state.players,
-        "format": state.game.format,
-        "stake": state.game.stake,
-        "pot": state.game.stake * state.players,
+        "format": state.settings.format,
+        "stake": state.settings.stake,
+        "pot": state.settings.stake * state.players,
         "deal": state.deal_no + 1,
         "dealer": state.dealer,
         "to_move": None if over else state.to_move,
@@ -178,12 +175,14 @@ def restore(state: KalookiState, d: dict[str, Any]) -> None:
         raise InvalidNotation(f"seat {state.to_move} cannot be the seat to move")
 
 
-def state_from_view(game: Kalooki, view: dict[str, Any], seat: int | None, seed: int) -> Any:
+def state_from_view(
+    game: Game[KalookiState], view: dict[str, Any], seat: int | None, seed: int
+) -> KalookiState:
     """A full state showing ``view`` to ``seat``; unseen cards dealt at random."""
     if view.get("game") != "kalooki":
         raise InvalidNotation("not a Kalooki view")
     n = int(view["players"])
-    state = KalookiState(game, n, seed)
+    state = game._new_state(n, seed)
     state.sampled = True
     rng = derive_rng(seed, "kalooki-sample")
     pool = [COPIES] * FACES
