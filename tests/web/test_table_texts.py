@@ -182,6 +182,7 @@ def test_a_bot_to_move_shows_that_it_thinks_and_for_how_long(
             _wait(lambda page=page: " 1 s" in page.inner_text("#thinking"), page, 5)
             assert word in page.inner_text("#status")
             assert page.locator(".seats-list .thinking").count() == 1
+            shot(page, f"thinking-{lang}")
     finally:
         srv.stop()
 

@@ -39,7 +39,7 @@ function fill(box, title, tables, finished, titles) {
   box.replaceChildren(el("h2", {}, title));
   if (!tables.length) { box.append(el("p", { class: "muted" }, t("noTables"))); return; }
   box.append(el("ul", { class: "table-list" }, tables.map((tb) => {
-    const names = tb.seats.map((s) => s.kind === "bot" ? `${t("bot")} (${levelName(s.level)})` : (s.name || `– ${t("free")} –`));
+    const names = tb.seats.map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || `– ${t("free")} –`));
     const mine = tokens.seat(tb.id);
     const href = finished ? `/replay/${tb.id}` : `/t/${tb.id}`;
     const label = finished ? t("replay") : mine ? t("resume") : tb.status === "open" ? t("join") : t("watch");
