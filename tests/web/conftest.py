@@ -56,10 +56,19 @@ def shot(page: object, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
 
 
-def new_page(browser: Any, lang: str = "en", mobile: bool = False, height: int = 900) -> Any:
-    """A page in a fresh context with ``lang`` chosen; ``page.errors`` collects page errors."""
-    size = {"width": 390, "height": 844} if mobile else {"width": 1280, "height": height}
-    ctx = browser.new_context(viewport=size, locale=lang)
+def new_page(
+    browser: Any,
+    lang: str = "en",
+    mobile: bool = False,
+    height: int = 900,
+    *,
+    width: int = 1280,
+    touch: bool = False,
+) -> Any:
+    """A page in a fresh context with ``lang`` chosen; ``page.errors`` collects page errors.
+    ``mobile`` is a portrait phone's size; ``touch`` makes it a touch screen too."""
+    size = {"width": 390, "height": 844} if mobile else {"width": width, "height": height}
+    ctx = browser.new_context(viewport=size, locale=lang, has_touch=touch, is_mobile=touch)
     ctx.add_init_script(f"localStorage.setItem('spieltisch.lang', '{lang}')")
     page = ctx.new_page()
     errors: list[str] = []

@@ -173,7 +173,9 @@ def test_HG_R6_swimming_and_elimination_are_shown(browser: Any, server: Server) 
     status = state.view(None)["status"]
     assert page.locator(".hg-seat .hg-tag.swim").count() == status.count("swimming")
     assert page.locator(".hg-seat .hg-tag.out").count() == status.count("out")
-    assert "schwimmt" in page.inner_text(".hg-board") and "Klingeln" in page.inner_text(".hg-board")
+    board = page.inner_text(".hg-board")
+    assert "schwimmt" in board and "ausgeschieden" in board
+    assert "Klingeln" not in board and "Leertaste" not in board  # spectators cannot ring
     shot(page, "halligalli-swimming-de")
     page.close()
 

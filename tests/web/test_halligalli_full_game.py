@@ -96,7 +96,7 @@ def test_HG_R10_full_game_through_the_ui_to_the_finale(browser: Any, server: Ser
             page.keyboard.press("Space")  # HG-R5: a wrong ring, and its penalty shown
             page.wait_for_selector("#hg-result .hg-ev.wrong_ring", timeout=5000)
             page.wait_for_selector("#hg-result .hg-ev.penalty", timeout=5000)
-            assert "Ada pays" in page.inner_text("#hg-result")
+            assert "Ada gives" in page.inner_text("#hg-result .hg-ev.penalty")
             shot(page, "halligalli-full-wrong-ring")
             wrong = True
             continue

@@ -110,8 +110,8 @@ function wrongWhy(e) {
   if (!Array.isArray(e.tops)) return tr("whyInvalid");
   const { fruits, animals } = tally(e.tops);
   const anyFruit = Object.values(fruits).some((n) => n > 0);
-  const parts = [e.pairs > 0 ? tr("whyEven", { n: e.pairs }) : tr("whyNone")];
-  parts.push(`(${anyFruit ? fruitCounts(fruits) : tr("noFruit")})`);
+  const parts = [e.pairs > 0 ? tr("whyEven", { n: e.pairs }) : tr(anyFruit ? "whyNone" : "whyNoFruit")];
+  if (anyFruit) parts.push(`(${fruitCounts(fruits)})`);
   if (animals.MONKEY && anyFruit && fruits.L) parts.push(`– ${tr("limeCancelsMonkey")}`);
   if (animals.ELEPHANT && anyFruit && fruits.S) parts.push(`– ${tr("strawberryCancelsElephant")}`);
   if ((animals.MONKEY || animals.ELEPHANT) && !anyFruit) parts.push(`– ${tr("animalNeedsFruit")}`);
@@ -137,7 +137,7 @@ function describe(e, prev = null) {
       return `${text} ${ruleTag("HG-R5")}`;
     }
     case "swimming": return tr("swims", { name: nm(e.seat) });
-    case "out": return prev && prev.type === "wrong_ring" && prev.seat === e.seat ? `${tr("outWrong", { name: nm(e.seat) })} ${ruleTag("HG §4.3c")}` : tr("isOut", { name: nm(e.seat) });
+    case "out": return prev && prev.type === "wrong_ring" && prev.seat === e.seat ? `${tr("outWrong", { name: nm(e.seat) })} ${ruleTag("HG-R6")}` : tr("isOut", { name: nm(e.seat) });
     case "extra_life": return trCards("extra", { name: nm(e.seat), n: e.cards });
     case "finale": return tr("finale", { a: nm(e.players[0]), b: nm(e.players[1]) });
     case "stake": return trCards("stakeSet", { name: nm(e.seat), n: e.cards });
