@@ -1,7 +1,7 @@
 // Halali! in the browser: the forest board, the side panel and the game log in words.
 import { defs, svg, tileBack, tileFace } from "./halali-tiles.js";
 import { el } from "../api.js";
-import { has, t } from "../i18n.js";
+import { count, has, t } from "../i18n.js";
 
 const FILES = "abcdefghi";
 const S = 100;
@@ -196,7 +196,7 @@ export function renderPanel(view, ctx) {
   const hiddenCount = Object.values(view.hidden_tiles).reduce((a, b) => a + b, 0);
   if (hiddenCount) facts.append(el("span", {}, `${t("hidden")}: ${hiddenCount}`));
   if (view.end_phase_moves_left !== null && view.end_phase_moves_left !== undefined && !view.over)
-    facts.append(el("span", { class: "endphase" }, t("endPhase", { n: view.end_phase_moves_left })));
+    facts.append(el("span", { class: "endphase" }, t("endPhase", { moves: count(view.end_phase_moves_left, "n.move") })));
   box.append(facts);
   if (view.finished_games.length) {
     box.append(el("table", { class: "games" },
@@ -226,7 +226,7 @@ export function describe(e, ctx) {
     case "capture": return t("ha.log.capture", { who, tile: k(e.tile), from: e.from, to: e.to, captured: k(e.captured), points: e.points });
     case "exit": return t("ha.log.exit", { who, tile: k(e.tile), to: e.to, points: e.points });
     case "pass": return t("ha.log.pass", { who });
-    case "end_phase": return t("ha.log.end_phase", { n: e.moves_left });
+    case "end_phase": return t("ha.log.end_phase", { moves: count(e.moves_left, "n.move") });
     case "game_end": return t("ha.log.game_end", { game: e.game, reason: reasonText(e.reason), a: e.points[0], b: e.points[1] });
     case "game_start": return t("ha.log.game_start", { game: e.game });
     case "match_end": return null;

@@ -80,7 +80,7 @@ function seatsRow(view, names) {
     for (const q of view.queens[s] || []) tags.push(el("span", { class: "tag" }, cardText(q)));
     row.append(el("div", { class: `hy-seat${view.turn === s ? " turn" : ""}${out ? " out" : ""}${view.seat === s ? " me" : ""}`, "data-seat": s },
       el("div", { class: "nm" }, names[s]),
-      el("div", { class: "muted small" }, `${count(view.hand_sizes[s], "n.card")} · ${count(view.points[s], "n.eye")} · ${count(view.tricks_won[s], "n.trick")} · ${fmt(view.totals[s])}`),
+      el("div", { class: "muted small" }, `${count(view.hand_sizes[s], "n.card")} · ${count(view.points[s], "n.eye")} · ${count(view.tricks_won[s], "n.trick")} · Σ ${fmt(view.totals[s])}`),
       el("div", { class: "tags" }, tags)));
   }
   return row;
@@ -217,7 +217,7 @@ function partyName(g, s) {
 function specialsText(g) {
   if (!g.specials || !g.specials.length) return w("none");
   const side = (p) => (g.parties === 3 ? w(`side.${p}`) : p === 0 ? w("re") : w("contra"));
-  return g.specials.map((s) => `${s.name[0].toUpperCase()}${s.name.slice(1)} (${side(s.party)})`).join(", ");
+  return g.specials.map((s) => `${w(`sp.${s.name}`)} (${side(s.party)})`).join(", ");
 }
 
 export function describeLog(entries, names) {
