@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from spieltisch.engine import (
@@ -62,6 +63,15 @@ END_PHASE_PLIES = 10
 """Five moves each after the last reveal (Kosmos, Spielende)."""
 FIFTY_MOVE_PLIES = 100
 """50 full moves without a reveal or capture end a Brettspielnetz game as a draw."""
+
+
+class Phase(StrEnum):
+    """Where a game of the match stands: tiles still face down, the end phase of ten
+    plies after the last reveal (HA-R6), or the match over."""
+
+    REVEAL = "reveal"
+    END_PHASE = "end_phase"
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +164,12 @@ class HalaliState(State):
     @property
     def in_end_phase(self) -> bool:
         return self.end_left >= 0
+
+    @property
+    def phase(self) -> Phase:
+        if self.reason:
+            return Phase.OVER
+        return Phase.END_PHASE if self.end_left >= 0 else Phase.REVEAL
 
     def active_seats(self) -> tuple[int, ...]:
         if self.reason:

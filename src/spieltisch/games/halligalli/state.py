@@ -27,6 +27,7 @@ a valid table (legal, so the rules alone allow endless flipping).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from spieltisch.engine import (
@@ -52,6 +53,14 @@ PLY_CAP = 10_000
 obliged to ring, so flipping through the piles and turning them over (HG-R11) could go
 on for ever; a real table of six takes a few hundred to a few thousand actions."""
 TURN_RULE = "HG §2.3"
+
+
+class Phase(StrEnum):
+    """Where a game stands: rounds of flipping and ringing, the finale (HG-R10), over."""
+
+    ROUND = "round"
+    FINALE = "finale"
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +163,12 @@ class HalliGalliState(State):
         )
 
     # -- who may act ---------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        if self.reason:
+            return Phase.OVER
+        return Phase.ROUND if self.finale is None else Phase.FINALE
+
     def in_game(self) -> tuple[int, ...]:
         """Seats still in the game (swimmers included), in seat order."""
         return self._seats_in
@@ -547,4 +562,4 @@ class HalliGalliState(State):
             last[2] = -1
 
 
-__all__ = ["PLY_CAP", "TURN_RULE", "HalliGalliState", "penalty_per_player"]
+__all__ = ["PLY_CAP", "TURN_RULE", "HalliGalliState", "Phase", "Settings", "penalty_per_player"]

@@ -31,7 +31,7 @@ def seat_view(state: HalliGalliState, seat: int | None) -> dict[str, Any]:
         backs = [EDITIONS[EDITION[p[-1]]] if p else None for p in state.draw]
     finale = state.finale
     result = state.result()
-    phase = "over" if state.reason else "finale" if finale is not None else "round"
+    phase = state.phase
     n = state.players
     return {
         "game": "halligalli",

@@ -7,17 +7,31 @@ A game runs ``declare`` → (``specify`` → ``solo_type`` | ``lay`` → ``answe
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Final
 
-DECLARE: Final = "declare"
-SPECIFY: Final = "specify"
-SOLO_TYPE: Final = "solo_type"
-LAY: Final = "lay"
-ANSWER: Final = "answer"
-GIVE: Final = "give"
-PLAY: Final = "play"
-OVER: Final = "over"
-PHASES: Final = (DECLARE, SPECIFY, SOLO_TYPE, LAY, ANSWER, GIVE, PLAY, OVER)
+
+class Phase(StrEnum):
+    """Where one game stands; a string, so views and stored states show its name."""
+
+    DECLARE = "declare"
+    SPECIFY = "specify"
+    SOLO_TYPE = "solo_type"
+    LAY = "lay"
+    ANSWER = "answer"
+    GIVE = "give"
+    PLAY = "play"
+    OVER = "over"
+
+
+DECLARE: Final = Phase.DECLARE
+SPECIFY: Final = Phase.SPECIFY
+SOLO_TYPE: Final = Phase.SOLO_TYPE
+LAY: Final = Phase.LAY
+ANSWER: Final = Phase.ANSWER
+GIVE: Final = Phase.GIVE
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 
 HEALTHY: Final = "healthy"
 ANTRAG: Final = "antrag"

@@ -31,7 +31,7 @@ from spieltisch.engine.rng import shuffled
 from . import bidding, play
 from .actions import HydraAction, Say
 from .cards import DECK, STANDARD, card_name, contract_name
-from .phases import ANSWER, DECLARE, GIVE, HEALTHY, OVER, PHASES, PLAY, SOLO
+from .phases import ANSWER, DECLARE, GIVE, HEALTHY, OVER, PLAY, SOLO, Phase
 from .scoring import (
     Trick,
     healthy_parties,
@@ -306,7 +306,7 @@ class HydraState(State):
         self.hands = [sorted(int(c) for c in h) for h in data["hands"]]
         if len(self.hands) != n or len(self.totals) != n:
             raise ValueError("one hand and one total per seat")
-        self.phase = str(data["phase"])
+        self.phase = Phase(data["phase"])
         self.turn = int(data["turn"])
         self.said = [None if w is None else str(w) for w in data["said"]]
         self.spec = [None if w is None else str(w) for w in data["spec"]]
@@ -350,8 +350,6 @@ class HydraState(State):
                 + ", ".join(card_name(c) for c in extra)
                 + " (each card is in the deck twice, HY 2.1.1)"
             )
-        if self.phase not in PHASES:
-            raise InvalidNotation(f"no phase {self.phase!r} (one of {', '.join(PHASES)})")
         if self.phase != OVER and self.turn not in self.seats:
             raise InvalidNotation(f"seat {self.turn} is not a playing seat of this game")
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any
 
 from spieltisch.engine import Event, Game, IllegalAction, Result, State, derive_rng
@@ -58,8 +59,20 @@ MAX_TURNS = 400
 only ever take the discard never run the stock down (a cycle the rules allow)."""
 TURN = "KA §Zug"
 
-DRAW, PLAY, OVER = 0, 1, 2
-PHASE_NAMES = ("draw", "play", "over")
+
+class Phase(IntEnum):
+    """Where a turn stands; stored as its number, shown by its name (``PHASE_NAMES``)."""
+
+    DRAW = 0
+    """The player to move draws from the stock or the discard pile."""
+    PLAY = 1
+    """He melds, builds and swaps, then discards."""
+    OVER = 2
+    """The game is over."""
+
+
+DRAW, PLAY, OVER = Phase.DRAW, Phase.PLAY, Phase.OVER
+PHASE_NAMES = tuple(p.name.lower() for p in Phase)
 
 
 class KalookiState(State):

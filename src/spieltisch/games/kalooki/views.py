@@ -21,7 +21,7 @@ from spieltisch.engine.rng import shuffled
 
 from .cards import COPIES, FACES, JOKER, counts_of, face_name, faces_of, parse_face
 from .melds import TableMeld, card_of, classify, parse_token, token_name
-from .state import MAX_RESTOCKS, MAX_TURNS, OPENING, OVER, PHASE_NAMES, KalookiState
+from .state import MAX_RESTOCKS, MAX_TURNS, OPENING, OVER, PHASE_NAMES, KalookiState, Phase
 
 
 def names(counts: list[int]) -> list[str]:
@@ -129,7 +129,7 @@ def restore(state: KalookiState, d: dict[str, Any]) -> None:
     state.opened = [bool(x) for x in d["opened"]]
     state.dealer = int(d["dealer"])
     state.to_move = int(d["to_move"])
-    state.phase = int(d["phase"])
+    state.phase = Phase(int(d["phase"]))
     state.taken = int(d["taken"])
     state.locked = bool(d["locked"])
     state.freed = int(d["freed"])
@@ -169,8 +169,6 @@ def restore(state: KalookiState, d: dict[str, Any]) -> None:
         if isinstance(shape, str) or shape != (m.is_run, m.key, m.lo):
             why = shape if isinstance(shape, str) else "its kind, suit or rank is misstated"
             raise InvalidNotation(f"the table meld {m} is not valid: {why} (KA-R2)")
-    if not 0 <= state.phase < len(PHASE_NAMES):
-        raise InvalidNotation(f"no phase {state.phase}")
     if state.phase != OVER and not (0 <= state.to_move < n and state.alive[state.to_move]):
         raise InvalidNotation(f"seat {state.to_move} cannot be the seat to move")
 
