@@ -15,31 +15,20 @@ from spieltisch.engine import (
     Faces,
     Game,
     GameInfo,
-    InvalidNotation,
     Option,
     Text,
     View,
-    derive_rng,
 )
-from spieltisch.engine.rng import shuffled
 
 from . import actions
 from .board import (
-    COLOUR_NAMES,
     COUNTS,
-    DIRECTION_NAMES,
-    EMPTY,
-    FOREST,
-    HUNTER,
-    KIND_BY_NAME,
-    OFF,
-    parse_square,
-    tile_code,
 )
 from .position import payload_of as position_payload
 from .position import position_of
 from .state import HalaliState, Settings
 from .texts import RULE_TEXTS
+from .views import sample
 
 INFO = GameInfo(
     name="halali",
@@ -137,74 +126,12 @@ class Halali(Game[HalaliState]):
         return position_of(state._dump())
 
     def sample_state(self, view: View, seat: int | None, seed: int) -> HalaliState:
-        """Deal the unrevealed tiles (their multiset is public) at random onto the
-        face-down squares, each hunter with a random gun; everything else from the view.
+        """Deal the unrevealed tiles at random onto the face-down squares (see
+        :func:`.views.sample`).
 
         :raises InvalidNotation: if ``view`` is not a Halali view.
         """
-        try:
-            return self._sample(view, seed)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            if isinstance(exc, InvalidNotation):
-                raise
-            raise InvalidNotation(f"not a Halali view: {exc!r}") from exc
-
-    def _sample(self, view: View, seed: int) -> HalaliState:
-        if view.get("game") != "halali":
-            raise InvalidNotation("not a Halali view")
-        rng = derive_rng(seed, "halali-sample")
-        state = self._new_state(2, seed)
-        state.sampled = True
-        game_no = int(view["game_number"]) - 1
-        colour_index = {name: i for i, name in enumerate(COLOUR_NAMES)}
-        hidden_squares = []
-        board = [EMPTY] * 81
-        for name, cell in view["board"].items():
-            sq = parse_square(name)
-            if cell.get("hidden"):
-                hidden_squares.append(sq)
-            else:
-                gun = DIRECTION_NAMES.index(cell["gun"]) if "gun" in cell else 0
-                board[sq] = tile_code(KIND_BY_NAME[cell["tile"]], gun)
-        pool = [
-            tile_code(KIND_BY_NAME[kind])
-            for kind, n in view["hidden_tiles"].items()
-            for _ in range(n)
-        ]
-        if len(pool) != len(hidden_squares):
-            raise InvalidNotation("the view's hidden tiles do not match its face-down squares")
-        pool = shuffled(rng, pool)
-        for sq, tile in zip(sorted(hidden_squares), pool, strict=True):
-            board[sq] = tile_code(HUNTER, rng.randrange(4)) if tile >> 2 == HUNTER else tile
-        hidden = set(hidden_squares)
-
-        def tiles(names: list[str]) -> list[int]:
-            return [tile_code(KIND_BY_NAME[n]) for n in names]
-
-        last_move = []
-        for c in ("blue", "brown"):
-            squares = view["no_return"][c]
-            last_move.append([parse_square(s) for s in squares] if squares else None)
-        to_move = view["to_move"]
-        locked = view["locked"]
-        end_left = view["end_phase_moves_left"]
-        state._restore(
-            {
-                "game_no": game_no,
-                "board": board,
-                "hidden": [sq for sq in FOREST if sq in hidden],
-                "to_move": colour_index[to_move] if to_move else 0,
-                "taken": [tiles(view["won"][c]) for c in ("blue", "brown")],
-                "exited": [tiles(view["exited"][c]) for c in ("blue", "brown")],
-                "last_move": last_move,
-                "lock": parse_square(locked) if locked else OFF,
-                "end_left": -1 if end_left is None else int(end_left),
-                "quiet": int(view["quiet_plies"]),
-                "finished": view["finished_games"],
-                "reason": view["result"]["reason"] if view["over"] else "",
-            }
-        )
-        return state
+        return sample(self, view, seed)
 
 
 assert sum(COUNTS) == 48

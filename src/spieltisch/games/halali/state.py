@@ -22,7 +22,6 @@ from spieltisch.engine import (
     Result,
     State,
     derive_rng,
-    ranks_from_keys,
 )
 from spieltisch.engine.rng import shuffled
 
@@ -58,6 +57,8 @@ from .board import (
     tile_code,
 )
 from .position import check_payload
+from .scoring import match_result, points
+from .views import view_of
 
 END_PHASE_PLIES = 10
 """Five moves each after the last reveal (Kosmos, Spielende)."""
@@ -444,7 +445,7 @@ class HalaliState(State):
 
     def points(self, colour: int) -> int:
         """Points won so far in the current game by ``colour``."""
-        return sum(VALUES[kind_of(t)] for t in self.taken[colour] + self.exited[colour])
+        return points(self.taken[colour] + self.exited[colour])
 
     def tiles_won(self, colour: int) -> int:
         return len(self.taken[colour]) + len(self.exited[colour])
@@ -463,76 +464,13 @@ class HalaliState(State):
     def result(self) -> Result | None:
         if not self.reason:
             return None
-        points = [sum(g["points"][s] for g in self.finished) for s in range(2)]
-        tiles = [sum(g["tiles"][s] for g in self.finished) for s in range(2)]
-        single_fifty = len(self.finished) == 1 and self.reason == "fifty_moves"
-        if single_fifty:
-            ranks: tuple[int, ...] = (1, 1)
-        elif self.settings.variant == "kosmos":
-            ranks = ranks_from_keys([(points[s], tiles[s]) for s in range(2)])
-        else:
-            ranks = ranks_from_keys([(points[s],) for s in range(2)])
-        return Result(
-            scores=(float(points[0]), float(points[1])),
-            ranks=ranks,
-            reason=self.reason,
-            details={"games": deepcopy(self.finished), "tiles": tiles},
-        )
+        return match_result(self.finished, self.reason, self.settings.variant)
 
     # -- views ---------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything public: Halali has no private knowledge, only face-down tiles.
-
-        A face-down tile shows neither its kind nor its gun (HA-R2, HA-R3).
-        """
-        board: dict[str, Any] = {}
-        for sq in FOREST:
-            tile = self.board[sq]
-            if tile == EMPTY:
-                continue
-            if self.hidden[sq]:
-                board[square_name(sq)] = {"hidden": True}
-            else:
-                cell: dict[str, Any] = {"tile": KIND_NAMES[kind_of(tile)]}
-                if kind_of(tile) == HUNTER:
-                    cell["gun"] = DIRECTION_NAMES[gun_of(tile)]
-                board[square_name(sq)] = cell
-        unseen = [0] * 7
-        for sq in FOREST:
-            if self.hidden[sq]:
-                unseen[kind_of(self.board[sq])] += 1
-        colours = [COLOUR_NAMES[self.colour_of(s)] for s in range(2)]
-        result = self.result()
-        return {
-            "game": "halali",
-            "seat": seat,
-            "colour": colours[seat] if seat is not None else None,
-            "colours": colours,
-            "game_number": self.game_no + 1,
-            "games_in_match": self.games_in_match,
-            "board": board,
-            "to_move": None if self.reason else COLOUR_NAMES[self.to_move],
-            "active_seat": None if self.reason else self.seat_of(self.to_move),
-            "hidden_tiles": {KIND_NAMES[k]: n for k, n in enumerate(unseen) if n},
-            "won": {
-                COLOUR_NAMES[c]: [KIND_NAMES[kind_of(t)] for t in self.taken[c]] for c in (0, 1)
-            },
-            "exited": {
-                COLOUR_NAMES[c]: [KIND_NAMES[kind_of(t)] for t in self.exited[c]] for c in (0, 1)
-            },
-            "points": {COLOUR_NAMES[c]: self.points(c) for c in (0, 1)},
-            "end_phase_moves_left": self.end_left if self.end_left >= 0 else None,
-            "locked": square_name(self.lock) if self.lock != OFF else None,
-            "no_return": {
-                COLOUR_NAMES[c]: [square_name(a) for a in m] if (m := self.last_move[c]) else None
-                for c in (0, 1)
-            },
-            "quiet_plies": self.quiet,
-            "finished_games": deepcopy(self.finished),
-            "over": bool(self.reason),
-            "result": result.to_json() if result else None,
-            "legal_actions": [str(a) for a in self.legal_actions(seat)] if seat is not None else [],
-        }
+        """Everything public: Halali has no private knowledge, only face-down tiles
+        (see :func:`.views.view_of`)."""
+        return view_of(self, seat)
 
     # -- serialisation -------------------------------------------------------------------
     def _dump(self) -> dict[str, Any]:
