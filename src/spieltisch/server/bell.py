@@ -1,6 +1,7 @@
 """Clock sync and timed rings over the websocket (HG-R8, the fair bell).
 
-Clock sync, NTP-style, kept up to date by the client (every few seconds):
+Clock sync, NTP-style, kept up to date by the client (every few seconds, one ping at a
+time):
 
 * client → ``{"type": "ping", "t0": <client ms>}``
 * server → ``{"type": "pong", "t0": ..., "ts": <server s>}``; the client takes the round
@@ -8,10 +9,14 @@ Clock sync, NTP-style, kept up to date by the client (every few seconds):
   the one with the smallest round trip) and converts every ``show_at`` with it;
 * client → ``{"type": "sync", "ts": ...}`` at once: the server's own round-trip sample.
 
-The server keeps, per connection, the smallest of the last few round trips: a client can
-make its measured latency larger by holding replies back, never smaller. Half of it,
-capped, is the seat's one-way latency: the runtime uses it to hold flips back until every
-screen can show them (``show_at``) and to check reported reaction times.
+The server times the round trip itself, from the moment it wrote the pong to the arrival
+of the echo: only an echo of the latest pong of this connection, and only once, is a
+sample. An echo of an older pong (a time held back), of a time the server never sent, or
+a second echo of the same pong is not believed and counted (``Sync.refused``). The server
+keeps the smallest of the last few round trips: a client can make its latency look
+larger by holding echoes back, never smaller. Half of it is the seat's one-way latency:
+the runtime uses it to hold flips back until every screen can show them (``show_at``)
+and, within the bounds of ``spieltisch.table.bell``, to compensate rings.
 
 A ring is ``{"type": "ring", "version": v, "reaction_ms": r}``: the table version on the
 player's screen when he pressed and his reaction time measured from the moment that
@@ -33,23 +38,36 @@ from .errors import ApiError, ErrorCode, from_engine
 from .live import Connection, LiveTable
 
 SAMPLES = 8
-MAX_ONE_WAY = 0.5
-"""Latency beyond this (seconds) is not compensated: such a link plays at a disadvantage."""
 
 
 @dataclass(slots=True)
 class Sync:
-    """Round-trip samples of one connection (seconds)."""
+    """Round-trip samples of one connection (seconds), timed by the server."""
 
     rtts: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))
+    pending: float | None = None
+    """Server time of the latest pong, until its echo arrives."""
+    refused: int = 0
+    """Echoes that contradicted the server's own timing."""
 
-    def add(self, rtt: float) -> None:
+    def sent(self, ts: float) -> None:
+        """A pong stamped ``ts`` goes out; any older one can no longer be answered."""
+        self.pending = ts
+
+    def echo(self, ts: float, now: float) -> bool:
+        """The client echoed ``ts`` at ``now``: a sample only if it is the latest pong."""
+        if self.pending is None or ts != self.pending:
+            self.refused += 1
+            return False
+        self.pending = None
+        rtt = now - ts
         if math.isfinite(rtt) and 0.0 <= rtt < 10.0:
             self.rtts.append(rtt)
+        return True
 
     @property
     def one_way(self) -> float | None:
-        return min(MAX_ONE_WAY, min(self.rtts) / 2) if self.rtts else None
+        return min(self.rtts) / 2 if self.rtts else None
 
 
 _syncs: weakref.WeakKeyDictionary[Connection, Sync] = weakref.WeakKeyDictionary()
@@ -72,16 +90,22 @@ def _number(msg: dict[str, Any], key: str) -> float | None:
 def pong(live: LiveTable, conn: Connection, msg: dict[str, Any], now: float) -> None:
     """Answer a ping; a ping without ``t0`` is a plain keep-alive."""
     t0 = _number(msg, "t0")
-    conn.send({"type": "pong"} if t0 is None else {"type": "pong", "t0": t0, "ts": now})
+    if t0 is None:
+        conn.send({"type": "pong"})
+        return
+    sync_of(conn).sent(now)
+    conn.send({"type": "pong", "t0": t0, "ts": now})
 
 
 async def synced(live: LiveTable, conn: Connection, msg: dict[str, Any], now: float) -> None:
-    """The client echoed a pong: one server-side round-trip sample for its seat."""
+    """The client echoed a pong: one server-side round-trip sample for its seat, if the
+    echo agrees with the server's own record (see :class:`Sync`)."""
     ts = _number(msg, "ts")
     if ts is None:
         raise ApiError(ErrorCode.MESSAGE_MALFORMED, 'sync needs the "ts" of a pong')
     sync = sync_of(conn)
-    sync.add(now - ts)
+    if not sync.echo(ts, now):
+        return
     rt = live.runtime
     if conn.seat is not None and isinstance(rt, RealtimeRuntime) and sync.one_way is not None:
         async with live.lock:
@@ -105,10 +129,13 @@ async def ring(live: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
     async with live.lock:
         if any(s.seat == conn.seat and s.kind == "bot" for s in live.record.seats):
             raise ApiError(ErrorCode.TABLE_SEAT_IS_BOT, "a bot plays this seat now")
+        one_way = sync_of(conn).one_way  # this connection's round trips, nobody else's
+        if one_way is None:
+            rt.latency.pop(conn.seat, None)
+        else:
+            rt.latency[conn.seat] = one_way
         try:
-            claim = rt.ring(
-                conn.seat, version, None if ms is None else ms / 1000, sync_of(conn).one_way
-            )
+            claim = rt.ring(conn.seat, version, None if ms is None else ms / 1000)
         except SpieltischError as exc:
             raise from_engine(exc) from exc
     conn.send({"type": "rang", "claim": None if claim is None else claim.to_json()})

@@ -4,19 +4,23 @@ Over a network the bell is only "equally far from everyone" if who rang first is
 by each player's *reaction* — measured from the moment the card appeared on his own
 screen — and not by when his message happened to arrive. So the first ring that reaches
 the table opens a collection window; every ring arriving inside it is ranked by its
-compensated reaction time plus the seat's handicap, and applied in that order.
+reaction time plus the seat's handicap, and applied in that order.
 
-Trust. A client reports its reaction time; the server checks it against its own view:
+The server is the authority (ARCHITECTURE principle 8): a ring's ranked reaction comes
+from what the server timed itself, and a client can only make it slower, never faster:
 
-    estimate = arrival − one-way latency − time the card was shown
+    visible  = arrival − show time          the longest the card can have been on screen
+    credit   = the seat's one-way latency, as the server timed it, if this ring leaves
+               room for it (credit ≤ visible − floor + slack), else nothing
+    estimate = visible − credit
+    reaction = max(estimate, reported, floor)
 
-A reported time is *trusted* when it is at least the human floor (about 100 ms, HG-R8)
-and not faster than the estimate by more than a tolerance (jitter). Otherwise the
-reaction is replaced by the server-side estimate less the tolerance (the benefit of the
-doubt jitter allows), never better than the floor. A client
-that lies about its reaction time therefore gains nothing; one that delays its latency
-probes inflates its measured latency, which is why the one-way latency the server uses
-is half the *smallest* recent round trip and capped (see ``spieltisch.server.bell``).
+A ring arriving sooner after the show time than anybody could react (visible < floor −
+slack) rang before the card could be seen and is refused. A latency that a ring proves
+too large (no human could have rung that fast with it) earns that ring no credit, and the
+bound it proves caps the seat's credit from then on. Latencies above ``MAX_CREDIT`` are
+not compensated at all. What this bound does and does not protect against is written
+down in ``docs/halligalli-fairness.md``.
 
 Everything is computed from times the caller passes in (the runtime's injected clock),
 so the arbitration is testable on a simulated clock and has no I/O.
@@ -26,16 +30,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from spieltisch.engine import IllegalAction
+
 FLOOR = 0.100
-"""Fastest human reaction (seconds) the bell believes (HG-R8)."""
+"""Fastest human reaction (seconds) the bell ranks (HG-R8)."""
 
 WINDOW = 0.300
 """How long (seconds) rings are collected after the first one arrives. It must cover the
 difference in one-way latency between seats, or a slow link loses by arriving late."""
 
-TOLERANCE = 0.060
-"""How much faster (seconds) than the server's estimate a reported reaction may be:
-latency jitter and the time a browser needs to paint a card."""
+SLACK = 0.030
+"""How much earlier (seconds) than the show time an honest page may paint a card: clock
+sync error plus one frame."""
+
+MAX_CREDIT = 0.250
+"""Longest one-way latency (seconds) the bell compensates; a seat whose measured latency
+is larger gets no credit (it is not a link the synchronised show time can serve)."""
+
+
+def credit_for(one_way: float | None) -> float:
+    """The latency credit a measured one-way latency earns (seconds)."""
+    if one_way is None or not 0.0 <= one_way <= MAX_CREDIT:
+        return 0.0
+    return one_way
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,13 +67,21 @@ class RingClaim:
     claimed: float | None
     """Reaction time the client measured (seconds), if it sent one."""
     estimate: float
-    """Server-side reaction estimate: arrival − one-way latency − card shown."""
-    trusted: bool
+    """Server-side reaction: time since the card could be seen, less the credit."""
+    credit: float
+    """The one-way latency credited to this ring (seconds)."""
+    bound: float
+    """The largest one-way latency this ring leaves room for (seconds)."""
     reaction: float
-    """The reaction time ranked: ``claimed`` if trusted, else ``estimate`` − tolerance
-    (at least the floor)."""
+    """The reaction time ranked: the largest of estimate, claimed and the floor."""
     handicap: float
     """The seat's agreed ring delay in seconds (HG-R9)."""
+
+    @property
+    def trusted(self) -> bool:
+        """Whether the ranked time is the one the client measured (to the millisecond
+        the wire carries)."""
+        return self.claimed is not None and self.claimed >= self.reaction - 0.001
 
     @property
     def rank_time(self) -> float:
@@ -69,6 +94,7 @@ class RingClaim:
             "reaction_ms": round(self.reaction * 1000),
             "claimed_ms": None if self.claimed is None else round(self.claimed * 1000),
             "trusted": self.trusted,
+            "credit_ms": round(self.credit * 1000),
             "handicap_ms": round(self.handicap * 1000),
             "rank_ms": round(self.rank_time * 1000),
         }
@@ -84,27 +110,33 @@ def judge(
     claimed: float | None,
     handicap: float = 0.0,
     floor: float = FLOOR,
-    tolerance: float = TOLERANCE,
+    slack: float = SLACK,
 ) -> RingClaim:
     """Decide which reaction time a ring is ranked by (the trust rule of HG-R8).
 
-    >>> c = judge(0, 3, shown_at=1.0, arrival=1.45, one_way=0.2, claimed=0.25)
+    ``one_way`` is the seat's credit as the server timed it (see :func:`credit_for`).
+
+    >>> c = judge(0, 3, shown_at=1.0, arrival=1.45, one_way=0.2, claimed=0.3)
     >>> c.trusted, round(c.reaction, 3)
-    (True, 0.25)
-    >>> c = judge(0, 3, shown_at=1.0, arrival=1.45, one_way=0.2, claimed=0.05)
+    (True, 0.3)
+    >>> c = judge(0, 3, shown_at=1.0, arrival=1.45, one_way=0.2, claimed=0.1)
     >>> c.trusted, round(c.reaction, 3)
-    (False, 0.19)
+    (False, 0.25)
+    >>> c = judge(0, 3, shown_at=1.0, arrival=1.2, one_way=0.2, claimed=0.1)
+    >>> round(c.credit, 3), round(c.reaction, 3)
+    (0.0, 0.2)
+
+    :raises IllegalAction: HG-R8, the ring arrived before anybody could have reacted to
+        the card (it was rung before the card could be seen).
     """
-    estimate = arrival - one_way - shown_at
-    trusted = (
-        claimed is not None
-        and claimed >= floor
-        and claimed >= estimate - tolerance
-        and claimed <= arrival - shown_at + tolerance
-    )
-    # Distrusted: the benefit of the doubt the tolerance allows, never better than a human.
-    reaction = claimed if trusted and claimed is not None else max(estimate - tolerance, floor)
-    return RingClaim(seat, version, arrival, claimed, estimate, trusted, reaction, handicap)
+    visible = arrival - shown_at
+    if visible < floor - slack:
+        raise IllegalAction("HG-R8", f"table version {version} was rung before it could be seen")
+    bound = visible - floor + slack
+    credit = one_way if 0.0 <= one_way <= bound else 0.0
+    estimate = visible - credit
+    reaction = max(estimate, floor, -1.0 if claimed is None else claimed)
+    return RingClaim(seat, version, arrival, claimed, estimate, credit, bound, reaction, handicap)
 
 
 def ranked(claims: list[RingClaim]) -> list[RingClaim]:

@@ -16,7 +16,11 @@ the core. Three things differ:
   HG-R4 — they lost the race and cost nothing. A ring outside the window is judged in a
   later window, when the round is long won.
 * **The bell stops play.** While a window is open nobody flips: bots' flips wait and a
-  human flip is refused (HG-R8), as at a real table where the bell halts the game.
+  human flip is refused (HG-R8), as at a real table where the bell halts the game. So
+  only a ring that can matter opens a window: one naming a version never shown, one
+  rung before its card could be seen, and one for a table long gone are refused at once
+  (HG-R8, HG-R4); a seat refused three times within two seconds may not ring for two
+  seconds.
 
 All times come from the injected clock, so a :class:`~.clock.SimClock` runs the whole
 thing in simulated time (tests, tournaments, ``spieltisch simulate``).
@@ -24,7 +28,9 @@ thing in simulated time (tests, tournaments, ``spieltisch simulate``).
 
 from __future__ import annotations
 
+import contextlib
 import math
+from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,12 +38,17 @@ from spieltisch.bots import Bot
 from spieltisch.engine import Dynamics, IllegalAction, State
 
 from .adapter import RealtimeAdapter
-from .bell import FLOOR, TOLERANCE, WINDOW, RingClaim, RingWindow, judge
+from .bell import FLOOR, MAX_CREDIT, SLACK, WINDOW, RingClaim, RingWindow, credit_for, judge
 from .clock import Clock
 from .runtime import BotRequest, PendingPlan, Step, TableRuntime, WriteAhead
 
 MAX_LEAD = 0.250
 """Longest a flip is held back so that slow links see it at the same time (seconds)."""
+
+REFUSALS = 3
+COOLDOWN = 2.0
+"""A seat whose rings are refused ``REFUSALS`` times within ``COOLDOWN`` seconds may not
+ring for the next ``COOLDOWN`` seconds (HG-R8: a bell flood costs the flooder)."""
 
 
 class RealtimeRuntime(TableRuntime):
@@ -52,7 +63,7 @@ class RealtimeRuntime(TableRuntime):
         *,
         window: float = WINDOW,
         floor: float = FLOOR,
-        tolerance: float = TOLERANCE,
+        slack: float = SLACK,
         adapter: RealtimeAdapter | None = None,
     ) -> None:
         super().__init__(state, clock, bots, write_ahead)
@@ -62,9 +73,14 @@ class RealtimeRuntime(TableRuntime):
         self.adapter: RealtimeAdapter = found
         self.bell = RingWindow(window)
         self.floor = floor
-        self.tolerance = tolerance
+        self.slack = slack
         self.latency: dict[int, float] = {}
         """One-way latency per seat (seconds): measured live, a model in simulation."""
+        self.proven: dict[int, float] = {}
+        """Per seat, the largest one-way latency its rings have left room for (seconds):
+        the seat's credit never exceeds it."""
+        self.refused: dict[int, deque[float]] = {}
+        self.cooldown: dict[int, float] = {}
         handicaps = state.view(None).get("handicap_ms") or []
         self.handicap = [ms / 1000 for ms in handicaps]
         self.shown_at: dict[int, float] = {self._version(): clock.now()}
@@ -78,8 +94,13 @@ class RealtimeRuntime(TableRuntime):
     def _version(self) -> int:
         return self.adapter.version(self.state)
 
+    def credit(self, seat: int) -> float:
+        """The one-way latency the bell compensates for ``seat`` (seconds): the measured
+        one, unless it is beyond ``MAX_CREDIT`` or the seat's own rings disproved it."""
+        return min(credit_for(self.latency.get(seat)), self.proven.get(seat, MAX_CREDIT))
+
     def lead(self) -> float:
-        return min(MAX_LEAD, max(self.latency.values(), default=0.0))
+        return min(MAX_LEAD, max(map(self.credit, self.latency), default=0.0))
 
     @property
     def show_at(self) -> float:
@@ -122,34 +143,61 @@ class RealtimeRuntime(TableRuntime):
     ) -> RingClaim | None:
         """A ring arriving now from ``seat``, who saw ``version`` and reports ``reaction``.
 
-        Returns the claim as judged, or ``None`` if the seat already rang in this window.
+        ``one_way`` overrides the seat's latency credit (bots ring from inside the server:
+        0). Returns the claim as judged, or ``None`` if the seat already rang in this
+        window. A refused ring opens no window and changes nothing, but counts towards the
+        seat's cooldown.
 
-        :raises IllegalAction: the seat may not ring now, or the version was never shown.
+        :raises IllegalAction: the seat may not ring now (HG §2.3, HG-R10, a cooldown:
+            HG-R8); the version was never shown, or not yet (HG-R8); the table has long
+            moved on from it (HG-R4).
         """
         if self.state.is_over() or seat not in self.state.active_seats():
             raise IllegalAction("HG §2.3", "you cannot ring now")
         if not any(self.adapter.is_ring(a) for a in self.state.legal_actions(seat)):
             raise IllegalAction("HG-R10", "there is no bell in the finale")
-        current = self._version()
-        seen = current if version is None else version
-        if seen > current:
-            raise IllegalAction("HG-R8", f"table version {seen} has not been shown yet")
         now = self.clock.now() if arrival is None else arrival
-        shown = self.shown_at.get(seen, self.show_at)
-        lag = self.latency.get(seat, 0.0) if one_way is None else one_way
-        hc = self.handicap[seat] if seat < len(self.handicap) else 0.0
-        claim = judge(
-            seat,
-            seen,
-            shown_at=shown,
-            arrival=now,
-            one_way=lag,
-            claimed=reaction,
-            handicap=hc,
-            floor=self.floor,
-            tolerance=self.tolerance,
-        )
+        if self.cooldown.get(seat, -math.inf) > now:
+            raise IllegalAction("HG-R8", "too many refused rings: the bell is yours again soon")
+        seen = self._version() if version is None else version
+        try:
+            shown = self._shown(seen, now)
+            claim = judge(
+                seat,
+                seen,
+                shown_at=shown,
+                arrival=now,
+                one_way=self.credit(seat) if one_way is None else one_way,
+                claimed=reaction,
+                handicap=self.handicap[seat] if seat < len(self.handicap) else 0.0,
+                floor=self.floor,
+                slack=self.slack,
+            )
+        except IllegalAction:
+            self._refuse(seat, now)
+            raise
+        if one_way is None:
+            self.proven[seat] = min(self.proven.get(seat, MAX_CREDIT), max(0.0, claim.bound))
         return claim if self.bell.add(claim) else None
+
+    def _shown(self, version: int, now: float) -> float:
+        """When ``version`` could first be seen, if a ring naming it may still count."""
+        shown = self.shown_at.get(version)
+        if shown is None:
+            raise IllegalAction("HG-R8", f"table version {version} was never shown")
+        later = [t for v, t in self.shown_at.items() if v > version]
+        if later and now > min(later) + MAX_CREDIT + self.slack:
+            raise IllegalAction(
+                "HG-R4", f"table version {version} is long gone: the ring came too late"
+            )
+        return shown
+
+    def _refuse(self, seat: int, now: float) -> None:
+        times = self.refused.setdefault(seat, deque(maxlen=REFUSALS))
+        times.append(now)
+        if len(times) == REFUSALS and now - times[0] < COOLDOWN:
+            self.cooldown[seat] = now + COOLDOWN
+            times.clear()
 
     # -- bots and the window on the clock ------------------------------------------------
     def offer_plan(self, request: BotRequest, plan: Any, asked_at: float) -> bool:
@@ -203,7 +251,8 @@ class RealtimeRuntime(TableRuntime):
             seen = self.adapter.ring_version(plan.action)
             seen = self._version() if seen is None else int(seen)
             shown = self.shown_at.get(seen, self.show_at)
-            self.ring(plan.seat, seen, plan.due - shown, one_way=0.0, arrival=plan.due)
+            with contextlib.suppress(IllegalAction):  # refused like anybody's ring
+                self.ring(plan.seat, seen, plan.due - shown, one_way=0.0, arrival=plan.due)
             return None
         del self.plans[plan.seat]
         return self._apply(plan.seat, plan.action)
