@@ -198,6 +198,30 @@ def test_the_replay_and_spectators_see_no_ring_hint(browser: Any, server: Server
     page.context.close()
 
 
+def test_HG_R6_a_player_out_of_the_game_is_told_why_the_bell_stays_silent(
+    browser: Any, server: Server
+) -> None:
+    state = make_state([[], ["1S"] * 5, ["1B"] * 5], [["4B"], [], []], to_flip=1, out=(0,))
+    page = new_page(browser, "de")
+    page.goto(server.base + "/")
+    page.wait_for_selector("#lang")
+    page.evaluate(
+        """async (view) => {
+            const mod = await import('/static/games/halligalli.js');
+            window.sent = [];
+            mod.renderBoard(document.getElementById('app'), view, {
+                interactive: false, seat: 0, names: ['Ada', 'Bob', 'Cem'],
+                table: { options: {} }, send: (m) => window.sent.push(m) });
+        }""",
+        state.view(0),
+    )
+    page.keyboard.press("Space")
+    assert "Du bist ausgeschieden" in page.inner_text("#hg-note")
+    assert "HG-R6" in page.inner_text("#hg-note")
+    assert page.evaluate("window.sent") == []
+    page.context.close()
+
+
 def test_every_halligalli_text_key_is_in_the_table_of_words() -> None:
     """halligalli.js names its words without the ``hg.`` prefix: ``tr("flip")``, and
     choices like ``tr(turn ? "a" : "b")``. Class names and stored settings chosen the

@@ -19,7 +19,7 @@ const SHAPE_ICON = { rock: "●", paper: "▬", scissors: "✂" }; // glyphs eve
 
 // -- per-page state (one table page at a time) -------------------------------------------
 const S = {
-  send: null, offset: null, samples: [], pinger: null,
+  send: null, offset: null, samples: [], pinger: null, pings: 0,
   showAt: {}, shownLocal: {}, shownVersion: null, shownView: null, timer: null,
   last: null, rings: [], claim: null, ringUntil: 0, banner: [], audio: null, coachOn: localStorage.getItem("spieltisch.hg.coach") !== "off",
   coach: null, keys: false, note: "",
@@ -32,23 +32,31 @@ function ensureCss() {
 }
 
 // -- clock sync ----------------------------------------------------------------------------
-function ping() { if (S.send) S.send({ type: "ping", t0: performance.now() }); }
+// One ping at a time: the server believes only the echo of its latest pong, so the next
+// ping waits for the answer (5 quick ones at the start, then every 2 s; a lost answer is
+// asked again after 5 s).
+function ping() {
+  if (S.send) S.send({ type: "ping", t0: performance.now() });
+  S.pinger = setTimeout(ping, 5000);
+}
 
 function startPinger() {
   if (S.pinger) return;
-  let n = 0;
-  const tick = () => { ping(); n += 1; S.pinger = setTimeout(tick, n < 5 ? 250 : 2000); };
-  tick();
+  S.pings = 0;
+  ping();
 }
 
 function onPong(m) {
   const now = performance.now();
   const rtt = (now - m.t0) / 1000;
+  S.send({ type: "sync", ts: m.ts });
+  clearTimeout(S.pinger);
+  S.pings = (S.pings || 0) + 1;
+  S.pinger = setTimeout(ping, S.pings < 5 ? 250 : 2000);
   if (!(rtt >= 0)) return;
   S.samples.push({ rtt, offset: m.ts - (m.t0 / 1000 + rtt / 2) });
   if (S.samples.length > 8) S.samples.shift();
   S.offset = S.samples.reduce((a, b) => (b.rtt < a.rtt ? b : a)).offset;
-  S.send({ type: "sync", ts: m.ts });
 }
 
 // Server seconds -> local seconds (performance clock).
@@ -176,12 +184,11 @@ function say(key) {
 }
 
 function ring() {
-  if (!CURRENT || !CURRENT.ctx.interactive) return;
+  if (!CURRENT) return;
   const view = S.shownView || CURRENT.view;
-  if (!view.legal_actions.some((a) => a.startsWith("ring"))) {
-    if (CURRENT.ctx.seat !== null && view.status[CURRENT.ctx.seat] === "out") say("noRingOut");
-    return;
-  }
+  const seat = CURRENT.ctx.seat;
+  if (seat !== null && seat !== undefined && !view.over && view.status[seat] === "out") { say("noRingOut"); return; }
+  if (!CURRENT.ctx.interactive || !view.legal_actions.some((a) => a.startsWith("ring"))) return;
   const version = view.version;
   const shown = S.shownLocal[version];
   const reaction = shown === undefined ? null : Math.round(performance.now() - shown * 1000);
