@@ -3,7 +3,8 @@
 from .actions import Flip, HalliGalliAction, Ring, Stake, Throw, parse_action
 from .bell import chance_valid_after_flip, coach, count_pairs, is_bell_valid
 from .game import INFO, HalliGalli
-from .state import PLY_CAP, HalliGalliState, penalty_per_player
+from .scoring import penalty_per_player
+from .state import PLY_CAP, HalliGalliState
 
 __all__ = [
     "INFO",

@@ -38,7 +38,6 @@ from spieltisch.engine import (
     Result,
     State,
     derive_rng,
-    ranks_from_keys,
 )
 from spieltisch.engine.rng import shuffled
 
@@ -46,6 +45,7 @@ from .actions import FLIP, Flip, Ring, Stake, Throw
 from .bell import count_pairs, is_bell_valid
 from .cards import NAMES, deck
 from .finale import Finale
+from .scoring import game_result, penalty_per_player
 from .view import seat_view
 
 PLY_CAP = 10_000
@@ -88,15 +88,6 @@ class Settings:
         if self.first_flipper >= 0:
             return self.first_flipper
         return derive_rng(seed, "halligalli-first").randrange(players)
-
-
-def penalty_per_player(in_game: int) -> int:
-    """Cards a wrong ringer gives each other player (§3.1d, HG-R5; 2 players: HG-R5a).
-
-    >>> [penalty_per_player(n) for n in (7, 6, 5, 4, 3, 2)]
-    [1, 1, 2, 3, 4, 5]
-    """
-    return max(1, 7 - in_game)
 
 
 class HalliGalliState(State):
@@ -462,21 +453,13 @@ class HalliGalliState(State):
     def result(self) -> Result | None:
         if not self.reason:
             return None
-        keys: list[tuple[float, ...]] = [
-            (float(self.out[s]), 0.0) if self.out[s] else (1e9, float(self.cards_held(s)))
-            for s in range(self.players)
-        ]
-        ranks = ranks_from_keys(keys)
-        scores = tuple(float(sum(1 for o in keys if o < k)) for k in keys)
-        winners = [s for s in range(self.players) if ranks[s] == 1]
         details: dict[str, Any] = {
             "stats": dict(self.stats),
             "extra_life": self.extra_life_by if self.extra_life_by >= 0 else None,
             "finale": self.finale is not None,
-            "out_order": list(self.out),
-            "next_first_flipper": (winners[0] + 1) % self.players if len(winners) == 1 else None,
         }
-        return Result(scores=scores, ranks=ranks, reason=self.reason, details=details)
+        held = [self.cards_held(s) for s in range(self.players)]
+        return game_result(self.out, held, self.reason, details)
 
     # -- views ---------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -562,4 +545,4 @@ class HalliGalliState(State):
             last[2] = -1
 
 
-__all__ = ["PLY_CAP", "TURN_RULE", "HalliGalliState", "Phase", "Settings", "penalty_per_player"]
+__all__ = ["PLY_CAP", "TURN_RULE", "HalliGalliState", "Phase", "Settings"]
