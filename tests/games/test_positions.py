@@ -248,3 +248,12 @@ def test_an_illegal_action_carries_game_ply_seat_and_action_but_no_seed() -> Non
         "rule": caught.value.rule,
         "message": caught.value.message,
     }
+
+
+def test_an_unknown_seat_is_refused_with_context_too() -> None:
+    state = played("kalooki", 2)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(9, state.legal_actions(state.active_seats()[0])[0])
+    assert caught.value.rule == "ENGINE-SEAT"
+    assert caught.value.context is not None and caught.value.context["seat"] == 9
+    assert caught.value.context["ply"] == 2

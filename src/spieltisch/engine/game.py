@@ -237,13 +237,13 @@ class State(ABC):
 
         :raises IllegalAction: the rules forbid it; ``rule`` names the rule.
         """
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(
-                SEAT_RULE, f"there is no seat {seat!r} in a {self.players}-seat game"
-            )
-        if self.is_over():
-            raise IllegalAction(OVER_RULE, f"the game is over; {action} cannot be played")
         try:
+            if not isinstance(seat, int) or not 0 <= seat < self.players:
+                raise IllegalAction(
+                    SEAT_RULE, f"there is no seat {seat!r} in a {self.players}-seat game"
+                )
+            if self.is_over():
+                raise IllegalAction(OVER_RULE, f"the game is over; {action} cannot be played")
             if seat not in self.active_seats():
                 raise self._inactive_refusal(seat, action)
             events = self._apply(seat, action)
