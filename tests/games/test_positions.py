@@ -55,28 +55,6 @@ def test_a_state_from_a_position_has_no_record(name: str) -> None:
 FOREST = "\n".join(["8 ?  .  .  .  .  .  ."] + ["  .  .  .  .  .  .  ."] * 6)
 
 
-def test_halali_position_from_board_text() -> None:
-    game = spieltisch.load("halali", match="single")
-    board = """
-        8  ?  .  .  .  .  .  .
-        7  .  .  .  .  .  .  .
-        6  .  .  F  .  .  .  .
-        5  .  .  .  .  .  .  .
-        4  .  HW .  .  D  .  ?HS
-        3  .  .  .  .  .  .  .
-        2  B  .  .  .  .  .  T
-           b  c  d  e  f  g  h
-    """
-    state = game.state_from_position({"board": board, "to_move": "brown", "locked": "f4"})
-    view = state.view(None)
-    assert view["board"]["c4"] == {"tile": "hunter", "gun": "W"}
-    assert view["locked"] == "f4" and view["to_move"] == "brown"
-    assert view["hidden_tiles"] == {"hunter": 1, "tree": 1}
-    assert "flip b8" in {str(a) for a in state.legal_actions(1)}
-    events = state.apply(1, state.game.parse_action("c4-c5"))
-    assert events[0]["type"] == "move" and state.active_seats() == (0,)
-
-
 FRAME = """
     9  .  .  .  .  .  .  .  .  .
     8  .  ?  .  .  .  .  .  .  .
@@ -89,6 +67,19 @@ FRAME = """
     1  .  .  .  .  .  .  .  .  .
        a  b  c  d  e  f  g  h  i
 """
+
+
+def test_halali_position_from_the_whole_frame() -> None:
+    game = spieltisch.load("halali", match="single")
+    board = FRAME.replace("5  F  .  .", "5  .  HW .").replace("8  .  ?  .", "8  .  ?  D")
+    state = game.state_from_position({"board": board, "to_move": "brown", "locked": "c8"})
+    view = state.view(None)
+    assert view["board"]["b5"] == {"tile": "hunter", "gun": "W"}
+    assert view["locked"] == "c8" and view["to_move"] == "brown"
+    assert view["hidden_tiles"] == {"tree": 1}
+    assert {"flip b8", "b5-b6"} <= {str(a) for a in state.legal_actions(1)}
+    events = state.apply(1, state.game.parse_action("b5-b6"))
+    assert events[0]["type"] == "move" and state.active_seats() == (0,)
 
 
 @pytest.mark.parametrize(

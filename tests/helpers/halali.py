@@ -1,18 +1,8 @@
 """Build Halali positions from compact diagrams, for scenario tests.
 
-A position is a dict of squares to tile tokens, or a diagram of the forest (ranks 8 down
-to 2, files b to h, optional rank numbers and a file line)::
-
-    make_state('''
-        8  .  .  .  .  .  .  .
-        7  .  .  .  .  .  .  .
-        6  .  .  F  .  .  .  .
-        5  .  .  .  .  .  .  .
-        4  .  HE .  .  D  .  ?
-        3  .  .  .  .  .  .  .
-        2  .  .  .  .  .  .  .
-           b  c  d  e  f  g  h
-    ''', to_move="brown")
+A position is a dict of squares to tile tokens (``{"c4": "HE", "h4": "?"}``), or a board
+diagram as :mod:`spieltisch.games.halali.position` reads it, with keyword arguments for
+the other fields (``to_move="brown"``, ``end_left=8``, ...).
 
 Tokens are those of :mod:`spieltisch.games.halali.position` (``?`` puts a tile face
 down). Positions need not hold all 48 tiles; they are built with the public
