@@ -206,6 +206,22 @@ def test_halligalli_position_needs_exactly_the_deck() -> None:
         state.game.state_from_position({**state.position(), "aside": "7X"})
 
 
+def test_halligalli_position_from_piles() -> None:
+    game = spieltisch.load("halligalli")
+    deck = game.new_state(players=3, seed=4).position()["draw"]
+    cards = " ".join(deck).split()
+    state = game.state_from_position(
+        {
+            "draw": ["", " ".join(cards[:60]), " ".join(cards[62:])],
+            "table": [cards[60], cards[61], ""],
+        }
+    )
+    view = state.view(None)
+    assert view["status"] == ["swimming", "in", "in"] and view["to_flip"] == 1
+    assert view["tops"] == [cards[60], cards[61], None]
+    assert state.game.state_from_position(state.position()).position() == state.position()
+
+
 def test_halligalli_restore_recomputes_the_bell_instead_of_trusting_a_flag() -> None:
     state = played("halligalli", 10)
     data = state.to_json()

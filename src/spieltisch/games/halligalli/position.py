@@ -57,8 +57,15 @@ def payload_of(position: Mapping[str, Any], fresh: Mapping[str, Any]) -> dict[st
     out["draw"] = [_cards(p) for p in position["draw"]]
     out["table"] = [_cards(p) for p in position["table"]]
     out["aside"] = _cards(position.get("aside", ""))
+    if "swim_since" not in position:
+        # A seat in the game without a draw pile swims (HG-R6), since the position began.
+        out["swim_since"] = [
+            0 if not out["draw"][s] and not int(out["out"][s]) else -1 for s in range(n)
+        ]
     if "to_flip" not in position:
-        out["to_flip"] = next((s for s in range(n) if out["draw"][s]), -1)
+        out["to_flip"] = next(
+            (s for s in range(n) if out["draw"][s] and not int(out["out"][s])), -1
+        )
     if "anchor" not in position:
         out["anchor"] = (int(out["to_flip"]) - 1) % n
     # The table history begins here: validity is recomputed by the state (restore).
