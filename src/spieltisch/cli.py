@@ -95,7 +95,7 @@ def play(
             raise SpieltischError(
                 text(lang, "no_seat", game=game, last=state.players - 1, seat=seat)
             )
-        level = bot or _default_level(game)
+        level = bot or _default_level(rules)
         players = {
             s: bots.make(rules, level, seed=state.seed * 31 + s)
             for s in range(state.players)
@@ -128,7 +128,7 @@ def play(
     console.print(look.result(view, lang, seat))
 
 
-def _default_level(game: str) -> str:
+def _default_level(game: Game) -> str:
     """The game's rules bot: it answers at once, where the search levels think for seconds."""
     ladder = bots.levels(game)
     return "rules" if "rules" in ladder else ladder[-1]
@@ -252,8 +252,9 @@ def list_games(
 ) -> None:
     """List the games with their players, rule options and bot levels."""
     infos = [game_class(name).info for name in games()]
+    ladders = {info.name: bots.levels(load(info.name)) for info in infos}
     if as_json:
-        data = [{**i.to_json(), "bot_levels": bots.levels(i.name)} for i in infos]
+        data = [{**i.to_json(), "bot_levels": ladders[i.name]} for i in infos]
         typer.echo(json.dumps(data, indent=2))
         return
     table = Table(title="spieltisch")
@@ -272,7 +273,7 @@ def list_games(
             f"[bold]{info.name}[/]\n{info.title}",
             players,
             options,
-            ", ".join(bots.levels(info.name)),
+            ", ".join(ladders[info.name]),
         )
     Console().print(table)
 

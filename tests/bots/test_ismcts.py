@@ -13,10 +13,9 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 import spieltisch
-from spieltisch.bots import LEVELS, levels, make
+from spieltisch.bots import levels, make
 from spieltisch.bots.base import RandomBot
 from spieltisch.bots.ismcts import (
-    REAL_TIME_GAMES,
     BotPolicy,
     ISMCTSBot,
     Node,
@@ -25,15 +24,10 @@ from spieltisch.bots.ismcts import (
     result_rewards,
     score_rewards,
 )
-from spieltisch.bots.ladder import (
-    halali_evaluate,
-    kalooki_deadwood,
-    kalooki_deadwood_evaluate,
-    search_bot,
-)
-from spieltisch.engine import Result, SpieltischError, State
+from spieltisch.engine import Dynamics, Result, SpieltischError, State
+from spieltisch.games.halali.faces.bots import evaluate as halali_evaluate
 from tests.helpers.halali import make_state, parse_diagram
-from tests.helpers.sampling import play_with_search, spy_on_samples
+from tests.helpers.sampling import play_with_search, spy_on_samples, turn_based_games
 
 SINGLE = {"match": "single"}
 
@@ -157,9 +151,10 @@ def test_plan_async_gives_the_same_plan_in_a_worker_process() -> None:
 
 def test_search_levels_on_every_turn_based_ladder() -> None:
     for name in spieltisch.games():
-        names = levels(name)
-        if name == "halligalli":
-            assert "strong" not in names or "strong" in LEVELS[name]
+        game = spieltisch.load(name)
+        names = levels(game)
+        if game.info.dynamics is Dynamics.REAL_TIME:
+            assert "ismcts" not in names
             continue
         assert names.index("ismcts") < names.index("strong") < names.index("expert")
         assert names[0] == "random"
@@ -189,13 +184,11 @@ def test_rewards_share_tied_places_and_orient_scores_by_rank() -> None:
     assert 0.9 <= winner <= 1.0 and 0.0 <= loser <= 0.1
 
 
-@pytest.mark.parametrize(
-    "name", [g for g in spieltisch.games() if g not in REAL_TIME_GAMES and g != "halali"]
-)
+@pytest.mark.parametrize("name", [g for g in turn_based_games() if g != "halali"])
 def test_every_turn_based_game_gets_legal_moves_from_views(name: str) -> None:
     """The same search, through the contract only, on every other registered game."""
     game = spieltisch.load(name)
-    play_with_search(game.new_state(seed=3), search_bot(game, "ismcts", seed=1, iterations=3), 4)
+    play_with_search(game.new_state(seed=3), make(game, "ismcts", seed=1, iterations=3), 4)
 
 
 def test_keep_margin_keeps_the_guiding_bots_move_unless_clearly_beaten() -> None:
@@ -251,27 +244,11 @@ def test_keep_z_overrides_the_guide_only_when_the_difference_is_statistically_cl
     assert not ISMCTSBot(spieltisch.load("halali", **SINGLE)).keeps(kept, _node([0.6]))
 
 
-def test_KA_R7_deadwood_counts_only_cards_outside_the_best_melds() -> None:
-    assert kalooki_deadwood(["3c", "4c", "5c", "Kd"]) == 10  # the run is laid, the king stays
-    assert kalooki_deadwood(["3c", "4c", "6c", "Kd"]) == 23  # no meld: every card counts
-    assert kalooki_deadwood(["7h", "7d", "7s", "Ah"]) == 11  # a set of sevens, the ace stays
-
-
-def test_KA_R7_deadwood_evaluator_ranks_seats_of_a_sampled_world() -> None:
-    game = spieltisch.load("kalooki")
-    state = game.new_state(seed=2)
-    rewards = kalooki_deadwood_evaluate(state)
-    assert len(rewards) == state.players and all(0.0 <= r <= 1.0 for r in rewards)
-    wood = [kalooki_deadwood(state.view(s)["hand"]) for s in range(state.players)]
-    best, worst = wood.index(min(wood)), wood.index(max(wood))
-    assert rewards[best] >= rewards[worst]
-
-
 def test_kalooki_search_keeps_its_rules_guide_with_cheap_rollouts() -> None:
     """Kalooki's rules bot anchors the root only; a tiny budget never overrides it."""
     game = spieltisch.load("kalooki")
     state = game.new_state(seed=5)
-    bot = search_bot(game, "ismcts", seed=2, iterations=6)
+    bot = make(game, "ismcts", seed=2, iterations=6)
     assert isinstance(bot, ISMCTSBot)
     rules = make(game, "rules", seed=2)
     assert type(bot.guide).__name__ == "RulesBot" and not isinstance(bot.rollout, BotPolicy)

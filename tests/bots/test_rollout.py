@@ -15,13 +15,16 @@ import pytest
 import spieltisch
 from spieltisch.bots import make
 from spieltisch.bots.base import Bot, Plan, RandomBot
-from spieltisch.bots.ismcts import REAL_TIME_GAMES, plan_async
-from spieltisch.bots.ladder import game_done, halali_evaluate, hydra_evaluate, search_bot
+from spieltisch.bots.ismcts import plan_async
 from spieltisch.bots.rollout import RolloutBot
 from spieltisch.engine import SpieltischError, State, View
+from spieltisch.games.halali.faces.bots import evaluate as halali_evaluate
+from spieltisch.games.hydra.faces.bots import BOTS as HYDRA_BOTS
+from spieltisch.games.hydra.faces.bots import evaluate as hydra_evaluate
+from spieltisch.games.hydra.faces.bots import game_done
 from tests.bots.test_ismcts import SINGLE, bear_position
 from tests.helpers.hydra_endgame import find_last_trick_position
-from tests.helpers.sampling import play_with_search, spy_on_samples
+from tests.helpers.sampling import play_with_search, spy_on_samples, turn_based_games
 
 
 class ViewOnly(Bot):
@@ -121,10 +124,10 @@ def test_a_time_budget_sets_the_rollouts_to_what_fits() -> None:
     state = _midgame(spieltisch.load("hydra", games=1), 12)  # a rollout costs milliseconds
     seat = state.active_seats()[0]
     assert len(state.view(seat)["legal_actions"]) > 1
-    quick = search_bot(state.game, "strong", seed=1, time_ms=1)
+    quick = make(state.game, "strong", seed=1, time_ms=1)
     assert isinstance(quick, RolloutBot)
     quick.plan(state.view(seat), seat, 0.0)
-    slow = search_bot(state.game, "strong", seed=1, time_ms=500)
+    slow = make(state.game, "strong", seed=1, time_ms=500)
     assert isinstance(slow, RolloutBot)
     slow.plan(state.view(seat), seat, 0.0)
     legal = len(state.view(seat)["legal_actions"])
@@ -133,6 +136,8 @@ def test_a_time_budget_sets_the_rollouts_to_what_fits() -> None:
 
 def test_hydra_rollouts_stop_with_the_game_of_the_match() -> None:
     game = spieltisch.load("hydra")
+    assert game.face("bots") is HYDRA_BOTS
+    assert HYDRA_BOTS.rollout("strong").stop is HYDRA_BOTS.rollout("expert").stop is game_done
     state = game.new_state(seed=2)
     assert game_done(state, state) is False
     rng = random.Random(2)
@@ -154,10 +159,10 @@ def test_refuses_real_time_games_and_cut_offs_without_an_evaluator() -> None:
         RolloutBot(halali, RandomBot(halali), horizon=3)
 
 
-@pytest.mark.parametrize("name", [g for g in spieltisch.games() if g not in REAL_TIME_GAMES])
+@pytest.mark.parametrize("name", turn_based_games())
 def test_every_turn_based_game_gets_legal_moves_from_the_strong_level(name: str) -> None:
     game = spieltisch.load(name)
-    play_with_search(game.new_state(seed=3), search_bot(game, "strong", seed=1, iterations=12), 3)
+    play_with_search(game.new_state(seed=3), make(game, "strong", seed=1, iterations=12), 3)
 
 
 def test_plan_async_gives_the_same_move_in_a_worker_process() -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import spieltisch
-from spieltisch.bots import LEVELS, SEARCH_LEVELS, Bot, levels, make
+from spieltisch.bots import Bot, make, search_levels
 from spieltisch.engine import Game, SpieltischError
 
 from .schedule import Seating, schedule
@@ -69,20 +69,13 @@ def build_bot(game: Game, spec: str, seed: int, budget: Budget | None = None) ->
 
     :raises SpieltischError: unknown level, or a budget for a level that does not search.
     """
-    from spieltisch.bots.ladder import search_bot
-
     level, own = parse_spec(spec)
     chosen = own or budget
-    own_levels = LEVELS.get(game.info.name, {})
-    searches = level in SEARCH_LEVELS and level not in own_levels
-    if searches and level in levels(game.info.name):
-        if chosen is None:
-            return make(game, level, seed=seed)
-        return search_bot(
-            game, level, seed=seed, iterations=chosen.iterations, time_ms=chosen.time_ms
-        )
-    if own is not None:
+    searches = level in search_levels(game)
+    if own is not None and not searches:
         raise SpieltischError(f"bot {level!r} does not search; it takes no budget")
+    if searches and chosen is not None:
+        return make(game, level, seed=seed, iterations=chosen.iterations, time_ms=chosen.time_ms)
     return make(game, level, seed=seed)
 
 

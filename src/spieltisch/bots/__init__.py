@@ -1,60 +1,69 @@
-"""Bots: players that see only views. ``make(game, level)`` builds one by ladder name."""
+"""Bots: players that see only views. ``make(game, level)`` builds one by ladder name.
+
+A game's ladder is ``random``, then the levels the game declares in its ``bots`` face
+(``GameBots``), then, for a turn-based game, the search levels it does not replace.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any, Final
 
-from spieltisch.engine import Game, SpieltischError
+from spieltisch.engine import Dynamics, Game, SpieltischError
 
 from .base import Bot, Plan, RandomBot
+from .declaration import BotFactory, GameBots, RolloutSettings, SearchSettings, declared
+from .ladder import SEARCH_LEVELS
 
-BotFactory = Callable[..., Bot]
-
-LEVELS: dict[str, dict[str, str]] = {
-    "*": {"random": "spieltisch.bots.base:RandomBot"},
-    "halali": {"rules": "spieltisch.bots.halali:RulesBot"},
-    "halligalli": {k: "spieltisch.bots.halligalli:" + k for k in ("beginner", "average", "expert")},
-    "hydra": {"rules": "spieltisch.bots.hydra:RulesBot"},
-    "kalooki": {"rules": "spieltisch.bots.kalooki:RulesBot"},
-}
-"""Ladder per game: level name -> ``module:Class``. ``"*"`` levels exist for every game."""
+COMMON_LEVELS: Final[dict[str, BotFactory]] = {"random": RandomBot}
+"""The levels at the bottom of every ladder."""
 
 
-SEARCH_LEVELS: dict[str, str] = {
-    "ismcts": "spieltisch.bots.ladder:ismcts",
-    "strong": "spieltisch.bots.ladder:strong",
-    "expert": "spieltisch.bots.ladder:expert",
-}
-"""Search levels, at the top of every turn-based game's ladder (a game may override them)."""
+def search_levels(game: Game) -> dict[str, BotFactory]:
+    """The generic search levels on ``game``'s ladder: none for a real-time game, where
+    what matters is when to act; otherwise those the game does not replace by its own."""
+    if game.info.dynamics is Dynamics.REAL_TIME:
+        return {}
+    own = declared(game).levels
+    return {name: f for name, f in SEARCH_LEVELS.items() if name not in own}
 
 
-def _ladder(game: str) -> dict[str, str]:
-    from .ismcts import REAL_TIME_GAMES
-
-    own = LEVELS.get(game, {})
-    search = {} if game in REAL_TIME_GAMES else SEARCH_LEVELS
-    return {**LEVELS["*"], **own, **{k: v for k, v in search.items() if k not in own}}
+def ladder(game: Game) -> dict[str, BotFactory]:
+    """Every level of ``game``, weakest first: level name -> factory."""
+    return {**COMMON_LEVELS, **declared(game).levels, **search_levels(game)}
 
 
-def levels(game: str) -> list[str]:
+def levels(game: Game) -> list[str]:
     """The bot levels available for ``game``, weakest first."""
-    return list(_ladder(game))
+    return list(ladder(game))
 
 
-def make(game: Game, level: str = "random", *, seed: int = 0, delay: float = 0.0) -> Bot:
-    """A bot of ``level`` for ``game``.
+def make(
+    game: Game, level: str = "random", *, seed: int = 0, delay: float = 0.0, **budget: Any
+) -> Bot:
+    """A bot of ``level`` for ``game``; ``budget`` (``iterations``, ``time_ms``) goes to
+    a search level's factory.
 
     :raises SpieltischError: for an unknown level.
     """
-    import importlib
-
-    table = _ladder(game.info.name)
+    table = ladder(game)
     if level not in table:
-        known = ", ".join(levels(game.info.name))
+        known = ", ".join(table)
         raise SpieltischError(f"no bot level {level!r} for {game.info.name} (levels: {known})")
-    module, _, cls = table[level].partition(":")
-    factory: BotFactory = getattr(importlib.import_module(module), cls)
-    return factory(game, seed=seed, delay=delay)
+    return table[level](game, seed=seed, delay=delay, **budget)
 
 
-__all__ = ["LEVELS", "Bot", "Plan", "RandomBot", "levels", "make"]
+__all__ = [
+    "COMMON_LEVELS",
+    "SEARCH_LEVELS",
+    "Bot",
+    "BotFactory",
+    "GameBots",
+    "Plan",
+    "RandomBot",
+    "RolloutSettings",
+    "SearchSettings",
+    "ladder",
+    "levels",
+    "make",
+    "search_levels",
+]

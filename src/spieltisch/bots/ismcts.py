@@ -30,7 +30,16 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, Final
 
-from spieltisch.engine import Game, Result, SpieltischError, State, View, derive_rng
+from spieltisch.engine import (
+    Dynamics,
+    Game,
+    Result,
+    SpieltischError,
+    State,
+    View,
+    derive_rng,
+    ranks_from_keys,
+)
 
 from .base import Bot, Plan
 
@@ -40,9 +49,6 @@ RolloutPolicy = Callable[[State, int, random.Random], Any]
 Evaluator = Callable[[State], Rewards]
 """``evaluate(state) -> rewards``: per-seat rewards in [0, 1] for an unfinished state."""
 
-REAL_TIME_GAMES: Final = frozenset({"halligalli"})
-"""Games where the decision is *when* to act (the bell): tree search over turns does not
-model them; their levels are reaction models."""
 DEFAULT_ITERATIONS: Final = 200
 EXPLORATION: Final = 0.7
 """UCB constant; rewards live in [0, 1], so below the textbook √2 (Cowling et al. use 0.7)."""
@@ -68,6 +74,17 @@ def rank_rewards(result: Result) -> list[float]:
         place = rank + (tied - 1) / 2
         out.append((n - place) / (n - 1))
     return out
+
+
+def order_rewards(values: Sequence[float]) -> list[float]:
+    """Rank rewards of seats ordered by ``values`` (higher is better), ties shared: how an
+    evaluator judges an unfinished world by one number per seat.
+
+    >>> order_rewards([3.0, 7.0, 3.0])
+    [0.25, 1.0, 0.25]
+    """
+    ranks = ranks_from_keys([(v,) for v in values])
+    return rank_rewards(Result(tuple(values), ranks, "cut-off"))
 
 
 def score_rewards(result: Result) -> list[float]:
@@ -213,7 +230,7 @@ class ISMCTSBot(Bot):
         guide: Bot | None = None,
     ) -> None:
         super().__init__(game, seed=seed, delay=delay)
-        if game.info.name in REAL_TIME_GAMES:
+        if game.info.dynamics is Dynamics.REAL_TIME:
             raise SpieltischError(
                 f"{game.info.name} is a real-time game: what matters is when to act, which "
                 "turn-based tree search does not model; use its reaction-model levels"

@@ -33,10 +33,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from spieltisch.engine import Game, SpieltischError, State, View
+from spieltisch.engine import Dynamics, Game, SpieltischError, State, View
 
 from .base import Bot, Plan
-from .ismcts import REAL_TIME_GAMES, SCORE_WEIGHT, Evaluator, Rewards, result_rewards, view_seed
+from .ismcts import SCORE_WEIGHT, Evaluator, Rewards, result_rewards, view_seed
 
 StopRule = Callable[[State, State], bool]
 """``stop(start, now) -> bool``: whether a rollout that began at ``start`` is done."""
@@ -77,7 +77,7 @@ class RolloutBot(Bot):
         score_weight: float = SCORE_WEIGHT,
     ) -> None:
         super().__init__(game, seed=seed, delay=delay)
-        if game.info.name in REAL_TIME_GAMES:
+        if game.info.dynamics is Dynamics.REAL_TIME:
             raise SpieltischError(
                 f"{game.info.name} is a real-time game: what matters is when to act, which "
                 "turn-based search does not model; use its reaction-model levels"

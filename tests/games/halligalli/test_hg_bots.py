@@ -9,9 +9,9 @@ import random
 
 import spieltisch
 from spieltisch.bots import levels, make
-from spieltisch.bots.halligalli import SKILLS, ReactionBot
 from spieltisch.engine import IllegalAction
 from spieltisch.games.halligalli import HalliGalliState, Ring, is_bell_valid
+from spieltisch.games.halligalli.faces.bots import SKILLS, ReactionBot
 
 from .scenario import make_state
 
@@ -35,7 +35,7 @@ def _states(count: int, seed: int = 0) -> list[HalliGalliState]:
 
 
 def test_levels_are_registered_weakest_first() -> None:
-    assert levels("halligalli")[-3:] == ["beginner", "average", "expert"]
+    assert levels(spieltisch.load("halligalli")) == ["random", "beginner", "average", "expert"]
 
 
 def test_expert_rings_every_valid_table_and_never_an_invalid_one() -> None:

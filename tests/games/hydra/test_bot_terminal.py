@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.console import Console
 
 from spieltisch import bots
-from spieltisch.bots.hydra import RulesBot, best_contract
 from spieltisch.games.hydra import Hydra
 from spieltisch.games.hydra.cards import FARB, STANDARD
+from spieltisch.games.hydra.faces.bots import RulesBot, best_contract
 from spieltisch.terminal import face
 
 from .helpers import cards
@@ -15,7 +15,7 @@ from .helpers import cards
 
 def test_rules_bot_is_registered_and_plays_legal_matches():
     game = Hydra(games=2)
-    assert "rules" in bots.levels("hydra")
+    assert "rules" in bots.levels(game)
     for seed in range(6):
         state = game.new_state(5 + seed % 2, seed)
         players = [bots.make(game, "rules", seed=s) for s in range(state.players)]
@@ -49,8 +49,8 @@ def test_rules_bot_bids_solo_with_a_strong_hand_and_antrag_with_weak_queens():
 
 def test_terminal_face_renders_every_phase_in_both_languages():
     console = Console(file=open("/dev/null", "w"), width=100)  # noqa: SIM115
-    look = face("hydra")
     game = Hydra(games=1)
+    look = face(game)
     for seed in range(2):
         state = game.new_state(5 + seed % 2, seed)
         players = [bots.make(game, "rules", seed=s) for s in range(state.players)]

@@ -1,4 +1,5 @@
-"""A rules-based Kalooki bot built on the document's strategy tips and the meld search.
+"""Kalooki's bots: a rules-based bot built on the document's strategy tips and the meld
+search, and the ladder built on it (``BOTS``).
 
 It plans from its view only (own hand, table, pile, the cards others are known to hold):
 
@@ -16,21 +17,23 @@ It plans from its view only (own hand, table, pile, the cards others are known t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from spieltisch.engine import View
-from spieltisch.games.kalooki.actions import Build, Discard, Draw, Meld, Swap, parse_action
-from spieltisch.games.kalooki.cards import FACES, JOKER, PENALTY, counts_of, parse_face
-from spieltisch.games.kalooki.melds import JOKER_TOKEN, card_of, parse_token
-from spieltisch.games.kalooki.meldsearch import (
+from spieltisch.bots import Bot, GameBots, Plan, RolloutSettings, SearchSettings
+from spieltisch.bots.ismcts import Rewards, order_rewards
+from spieltisch.engine import State, View
+
+from ..actions import Build, Discard, Draw, Meld, Swap, parse_action
+from ..cards import FACES, JOKER, PENALTY, counts_of, parse_face
+from ..melds import JOKER_TOKEN, card_of, parse_token
+from ..meldsearch import (
     Searcher,
     best_opening,
+    min_penalty,
     opening_weight,
     penalty_weight,
     shared_searcher,
 )
-
-from .base import Bot, Plan
 
 
 def _weight(meld: tuple[int, ...]) -> int:
@@ -203,3 +206,54 @@ class RulesBot(Bot):
             if best is None or score < best[0]:
                 best = (score, a)
         return best[1] if best else None
+
+
+CLOSED: Final = 30
+"""What not having opened yet is worth in penalty points (a rough guess, KA-R7)."""
+
+
+def deadwood_evaluate(state: State) -> Rewards:
+    """Rank of each hand's *deadwood*: penalty left after its best melds (meld search).
+
+    Raw penalty points make a near-complete run look as bad as rubbish; the deadwood of
+    the lowest-penalty arrangement is what the hand would cost if it could meld now.
+    """
+    public = state.view(None)
+    values = []
+    for seat in range(state.players):
+        hand: list[str] = state.view(seat)["hand"] or []
+        closed = 0 if public["opened"][seat] else CLOSED
+        values.append(-float(deadwood(hand) + closed))
+    return order_rewards(values)
+
+
+_DEADWOOD_MEMO: dict[tuple[str, ...], int] = {}
+
+
+def deadwood(hand: list[str]) -> int:
+    """Penalty points (KA-R7) left after laying the best disjoint melds of ``hand``."""
+    key = tuple(sorted(hand))
+    hit = _DEADWOOD_MEMO.get(key)
+    if hit is None:
+        if len(_DEADWOOD_MEMO) > 100_000:
+            _DEADWOOD_MEMO.clear()
+        hit = _DEADWOOD_MEMO[key] = min_penalty(counts_of([parse_face(c) for c in hand]))[0]
+    return hit
+
+
+BOTS = GameBots(
+    levels={"rules": RulesBot},
+    # A Kalooki deal rolls out in about 45 ms now that the meld search remembers hands:
+    # play it to the end. Cut short after 8 plies and judged by deadwood, rollouts chose
+    # worse than the rules bot (0.100 of seats against 0.400 over 20 games).
+    rollouts={
+        "strong": RolloutSettings(rollouts=32),
+        "expert": RolloutSettings(rollouts=48),
+    },
+    # Kalooki's rules bot searches melds (~60 ms a call), too slow for rollouts: it only
+    # chooses the root move to keep; the tree's worlds are judged right away by the meld
+    # search's deadwood (random rummy rollouts say little about a hand).
+    search=SearchSettings(iterations=60, rollout_depth=0, guided=False, keep_z=2.0),
+    evaluate=deadwood_evaluate,
+)
+"""Kalooki's ladder: ``rules``, and the search levels tuned to it."""

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import spieltisch
 from spieltisch import bots
 from spieltisch.benchmark import duel
-from spieltisch.bots.halali import RulesBot
 from spieltisch.games.halali import HalaliState
+from spieltisch.games.halali.faces.bots import RulesBot
 from tests.helpers.halali import make_state, seat_to_move
 
 GAME = spieltisch.load("halali")
@@ -38,7 +38,7 @@ def captures_of(state: HalaliState) -> set[str]:
 
 
 def test_registered_as_rules_level() -> None:
-    assert "rules" in bots.levels("halali")
+    assert "rules" in bots.levels(GAME)
     assert isinstance(bots.make(GAME, "rules"), RulesBot)
 
 

@@ -1,4 +1,5 @@
-"""A rules-based Halali bot: one ply of greedy judgement plus the opponent's best reply.
+"""Halali's bots: a rules-based bot (one ply of greedy judgement plus the opponent's best
+reply) and the ladder built on it (``BOTS``).
 
 It plans only from its view (the board as shown, the public multiset of face-down tiles,
 the end-phase counter), never from the state. Every candidate action is scored as
@@ -12,15 +13,22 @@ the Brettspielnetz page's strategy tips: brown does not fell trees early (they a
 against the bear), bears and woodcutters walk towards the exits when few tiles are left,
 and in the end phase the bot plans which of its tiles can still leave through an exit
 with the moves it has left.
+
+The search levels improve on it by rollouts cut off after a few plies and judged by the
+points margin of the match so far.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Final
 
-from spieltisch.engine import View
-from spieltisch.games.halali.actions import Flip, HalaliAction, Move
-from spieltisch.games.halali.board import (
+from spieltisch.bots import Bot, GameBots, Plan, RolloutSettings, SearchSettings
+from spieltisch.bots.ismcts import Rewards
+from spieltisch.engine import State, View
+
+from ..actions import Flip, HalaliAction, Move
+from ..board import (
     BEAR,
     DIRECTION_NAMES,
     EAST,
@@ -44,8 +52,6 @@ from spieltisch.games.halali.board import (
     parse_square,
     square,
 )
-
-from .base import Bot, Plan
 
 HIDDEN: Final = -2
 """A face-down tile on the bot's own board (``EMPTY`` is -1, tiles are 0..27)."""
@@ -408,4 +414,38 @@ def _knapsack(pieces: list[tuple[int, int]], moves: int) -> float:
     return float(best[moves])
 
 
-__all__ = ["RulesBot"]
+SCALE: Final = 6.0
+"""Points of margin that make a Halali match about 73 % won (logistic scale)."""
+
+
+def evaluate(state: State) -> Rewards:
+    """Chance to win from the points margin of the match so far, read from the public view."""
+    view = state.view(None)
+    points = [0.0, 0.0]
+    for game in view["finished_games"]:
+        for seat in range(2):
+            points[seat] += game["points"][seat]
+    if not view["over"]:
+        for seat, colour in enumerate(view["colours"]):
+            points[seat] += view["points"][colour]
+    margin = (points[0] - points[1]) / SCALE
+    first = 1 / (1 + math.exp(-max(-30.0, min(30.0, margin))))
+    return (first, 1 - first)
+
+
+BOTS = GameBots(
+    levels={"rules": RulesBot},
+    # The rules bot costs about half a millisecond a call: eight plies (four moves each)
+    # are enough to see what a move exposes or sets up; the points margin judges.
+    rollouts={
+        "strong": RolloutSettings(rollouts=60, horizon=8),
+        "expert": RolloutSettings(rollouts=240, horizon=12),
+    },
+    # The rules bot costs about a millisecond per call, so it chooses the first move tried
+    # at each node instead of playing rollouts; the evaluator judges right after the tree.
+    search=SearchSettings(iterations=200, rollout_depth=0, widening=1.5, keep_margin=0.02),
+    evaluate=evaluate,
+)
+"""Halali's ladder: ``rules``, and the search levels tuned to it."""
+
+__all__ = ["BOTS", "SCALE", "RulesBot", "evaluate"]

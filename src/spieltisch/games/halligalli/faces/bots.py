@@ -1,4 +1,4 @@
-"""Halli-Galli-Extreem bots with a human reaction model.
+"""Halli-Galli-Extreem bots with a human reaction model; ``BOTS`` is the game's ladder.
 
 A reaction bot sees only its view. Each time the table changes it judges the face-up
 cards with :func:`~spieltisch.games.halligalli.bell.is_bell_valid` and plans, like a
@@ -29,12 +29,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from spieltisch.bots import Bot, GameBots, Plan
 from spieltisch.engine import Game, View
-from spieltisch.games.halligalli.actions import FLIP, Ring, Stake, Throw
-from spieltisch.games.halligalli.bell import count_pairs, is_bell_valid
-from spieltisch.games.halligalli.cards import ANIMAL, ANIMAL_PIG, card_by_name
 
-from .base import Bot, Plan
+from ..actions import FLIP, Ring, Stake, Throw
+from ..bell import count_pairs, is_bell_valid
+from ..cards import ANIMAL, ANIMAL_PIG, card_by_name
 
 WAIT = Plan(None, math.inf)
 """The plan "do nothing until the view changes"."""
@@ -153,19 +153,14 @@ class ExpertBot(ReactionBot):
     level = "expert"
 
 
-def beginner(game: Game, *, seed: int = 0, delay: float = 0.0) -> ReactionBot:
-    return BeginnerBot(game, seed=seed, delay=delay)
-
-
-def average(game: Game, *, seed: int = 0, delay: float = 0.0) -> ReactionBot:
-    return AverageBot(game, seed=seed, delay=delay)
-
-
-def expert(game: Game, *, seed: int = 0, delay: float = 0.0) -> ReactionBot:
-    return ExpertBot(game, seed=seed, delay=delay)
+BOTS = GameBots(
+    levels={"beginner": BeginnerBot, "average": AverageBot, "expert": ExpertBot},
+)
+"""Halli Galli's ladder: its reaction models (a real-time game has no search levels)."""
 
 
 __all__ = [
+    "BOTS",
     "SKILLS",
     "WAIT",
     "AverageBot",
@@ -173,7 +168,4 @@ __all__ = [
     "ExpertBot",
     "ReactionBot",
     "Skill",
-    "average",
-    "beginner",
-    "expert",
 ]

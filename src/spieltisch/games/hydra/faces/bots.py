@@ -1,4 +1,5 @@
-"""A rules-based Hydra bot: Doppelkopf table conventions, from its view only.
+"""Hydra's bots: a rules-based bot playing Doppelkopf table conventions from its view
+only, and the ladder built on it (``BOTS``).
 
 Bidding: Armut with a poor hand (a redeal is better than defending with one trump); a
 solo when one contract gives a strong trump count with the top trumps; an Antrag with
@@ -20,11 +21,15 @@ healthy game a seat's party shows only through the black queens it has played.
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Any, Final
 
-from spieltisch.engine import View
-from spieltisch.games.hydra.actions import ChooseSolo, Give, HydraAction, Lay, Play, Say
-from spieltisch.games.hydra.cards import (
+from spieltisch.bots import Bot, GameBots, Plan, RolloutSettings, SearchSettings
+from spieltisch.bots.ismcts import Rewards
+from spieltisch.engine import State, View
+
+from ..actions import ChooseSolo, Give, HydraAction, Lay, Play, Say
+from ..cards import (
     ACE,
     CONTRACTS,
     CQ,
@@ -40,9 +45,7 @@ from spieltisch.games.hydra.cards import (
     rank_of,
     trump_order,
 )
-from spieltisch.games.hydra.play import trick_winner
-
-from .base import Bot, Plan
+from ..play import trick_winner
 
 SOLO_THRESHOLD = 17.0
 """Hand value (see ``hand_value``) from which a solo is announced; tuned by self-play."""
@@ -209,3 +212,45 @@ class RulesBot(Bot):
         if plain:
             return min(plain, key=lambda c: (POINTS[c], power[c]))
         return min(trumps, key=lambda c: (POINTS[c], power[c]))
+
+
+GAME_SPREAD: Final = 6.0
+"""Match points by which one game typically moves a seat's total (settlements of 4–15)."""
+
+
+def evaluate(state: State) -> Rewards:
+    """Each seat's chance to finish the match first, from the totals and the games left.
+
+    A softmax of the totals whose temperature grows with the square root of the games
+    still to play: a lead of 10 points decides little with four games to go and much
+    with one. Rollouts are played to the end of the current game, so this judges a match
+    between games (a cut-off inside a game counts the totals so far).
+    """
+    view = state.view(None)
+    totals = [float(t) for t in view["totals"]]
+    left = max(1, int(view["games_in_match"]) - len(view["finished_games"]))
+    temperature = GAME_SPREAD * math.sqrt(left)
+    top = max(totals)
+    weights = [math.exp((t - top) / temperature) for t in totals]
+    norm = sum(weights)
+    return [w / norm for w in weights]
+
+
+def game_done(start: State, now: State) -> bool:
+    """A rollout stops when the game of the match it began in is over."""
+    return len(now.view(None)["finished_games"]) != len(start.view(None)["finished_games"])
+
+
+BOTS = GameBots(
+    levels={"rules": RulesBot},
+    # A Hydra game rolls out in about 2 ms: play it to its end, judge the match totals.
+    rollouts={
+        "strong": RolloutSettings(rollouts=200, stop=game_done),
+        "expert": RolloutSettings(rollouts=500, stop=game_done),
+    },
+    # Few iterations, each rolled out by the rules bot
+    # (cheap) to about the end of the current game, then judged by the match totals.
+    search=SearchSettings(iterations=40, rollout_depth=60),
+    evaluate=evaluate,
+)
+"""Hydra's ladder: ``rules``, and the search levels tuned to it."""

@@ -1,0 +1,123 @@
+"""What a game declares about its bots: ``BOTS = GameBots(...)`` in its ``faces/bots.py``.
+
+The generic ladder (``spieltisch.bots.ladder``) builds every search level from this and
+the engine contract alone, so the bots layer never names a game: a game's own levels,
+how its search levels search, and how a rollout cut short is judged all live with the
+game, found through ``game.face("bots")``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+from spieltisch.engine import Game, SpieltischError
+
+from .base import Bot
+from .ismcts import Evaluator
+from .rollout import StopRule
+
+BotFactory = Callable[..., Bot]
+"""``factory(game, *, seed, delay, **budget) -> Bot``: one level of a ladder."""
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutSettings:
+    """How ``strong`` or ``expert`` of one game searches (see ``RolloutBot``)."""
+
+    rollouts: int
+    horizon: int | None = None
+    """Plies per rollout before the game's evaluator judges the world; ``None``: no limit."""
+    stop: StopRule | None = None
+    """Ends a rollout early (e.g. with the game of a match it began in), judged by the
+    evaluator."""
+    z: float = 1.65
+    """Standard errors a move must beat the rules bot's by (one-sided 95 %)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """How the ``ismcts`` level of one game searches."""
+
+    iterations: int
+    rollout_depth: int | None = None
+    """Plies of rollout before the evaluator judges the world; ``None``: to the end."""
+    guided: bool = True
+    """Let the game's ``rules`` bot (if any) choose the rollout moves."""
+    epsilon: float = 0.1
+    """Share of random moves in guided rollouts."""
+    policy_first: bool = True
+    """Expand the rollout policy's move first at every node (see ``ISMCTSBot``)."""
+    widening: float | None = None
+    """Progressive widening constant (see ``ISMCTSBot``)."""
+    keep_margin: float = 0.0
+    """Keep the rules bot's move unless search finds one better by this much (``ISMCTSBot``)."""
+    keep_z: float = 1.65
+    """...plus this many standard errors: search overrides the rules bot only when the
+    difference is statistically clear (one-sided 95 %), so a level is at least ``rules``."""
+
+
+ROLLOUT_DEFAULTS: Final = {
+    "strong": RolloutSettings(rollouts=100),
+    "expert": RolloutSettings(rollouts=400),
+}
+"""The rollout levels of a game that declares no settings of its own."""
+SEARCH_DEFAULTS: Final = SearchSettings(iterations=200)
+"""The ``ismcts`` level of a game that declares no settings of its own."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameBots:
+    """A game's bot ladder: its own levels and how the generic search levels play it.
+
+    Every turn-based game gets ``random`` and the search levels ``ismcts``, ``strong``
+    and ``expert``; a real-time game (``Dynamics.REAL_TIME``) gets ``random`` and its own
+    levels only. The level named ``rules``, if declared, is the base policy the search
+    levels improve on; without one they improve on ``random``.
+    """
+
+    levels: Mapping[str, BotFactory] = field(default_factory=dict)
+    """The game's own levels, weakest first; one named like a search level replaces it."""
+    rollouts: Mapping[str, RolloutSettings] = field(default_factory=dict)
+    """Settings of ``strong`` and ``expert`` (``ROLLOUT_DEFAULTS`` for a level not here)."""
+    search: SearchSettings = SEARCH_DEFAULTS
+    """Settings of ``ismcts``."""
+    evaluate: Evaluator | None = None
+    """Per-seat rewards of an unfinished world: without it, every rollout is played to
+    the end of the game and the settings' cut-offs are ignored."""
+
+    def rollout(self, level: str) -> RolloutSettings:
+        """The settings of rollout level ``level`` (``strong`` or ``expert``)."""
+        return self.rollouts.get(level, ROLLOUT_DEFAULTS[level])
+
+
+NO_BOTS: Final = GameBots()
+"""The declaration of a game without a ``bots`` face: the generic ladder only."""
+
+
+def declared(game: Game) -> GameBots:
+    """What ``game`` declares about its bots (``NO_BOTS`` without a ``bots`` face).
+
+    :raises SpieltischError: when the face is not a ``GameBots``.
+    """
+    found = game.face("bots")
+    if found is None:
+        return NO_BOTS
+    if not isinstance(found, GameBots):
+        raise SpieltischError(
+            f"{game.info.name}'s bots face is a {type(found).__name__}, not a GameBots"
+        )
+    return found
+
+
+__all__ = [
+    "NO_BOTS",
+    "ROLLOUT_DEFAULTS",
+    "SEARCH_DEFAULTS",
+    "BotFactory",
+    "GameBots",
+    "RolloutSettings",
+    "SearchSettings",
+    "declared",
+]

@@ -1,0 +1,67 @@
+"""The ladder is read from the game: its ``bots`` face and its dynamics, never its name.
+
+The games here are registered games re-declared under another name with other faces,
+as a game without bots (or a new game) would declare itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from spieltisch.bots import GameBots, RandomBot, levels, make
+from spieltisch.bots.ismcts import ISMCTSBot
+from spieltisch.bots.rollout import RolloutBot
+from spieltisch.engine import Dynamics, Faces, Game, SpieltischError, game_class
+from tests.helpers.sampling import play_with_search
+
+OWN_EXPERT = GameBots(levels={"rules": RandomBot, "expert": RandomBot})
+"""A declaration whose own ``expert`` replaces the search level of that name."""
+NOT_A_LADDER = {"rules": RandomBot}
+
+
+def redeclared(base: str, name: str, faces: Faces) -> Game:
+    """Game ``base`` declared as ``name`` with ``faces`` instead of its own."""
+    cls = game_class(base)
+    info = replace(cls.info, name=name, faces=faces)
+    game: Game = type(f"Redeclared{cls.__name__}", (cls,), {"info": info})()
+    return game
+
+
+def test_a_turn_based_game_without_bots_gets_random_and_the_search_levels() -> None:
+    game = redeclared("hydra", "hydra-no-bots", Faces())
+    assert game.info.dynamics is Dynamics.TURN_BASED
+    assert levels(game) == ["random", "ismcts", "strong", "expert"]
+    strong = make(game, "strong", seed=1, iterations=6)
+    assert isinstance(strong, RolloutBot) and type(strong.base) is RandomBot
+    assert strong.evaluate is None and strong.horizon is None and strong.stop is None
+    play_with_search(game.new_state(seed=2), strong, 2)
+    search = make(game, "ismcts", seed=1, iterations=4)
+    assert isinstance(search, ISMCTSBot) and search.guide is None
+    play_with_search(game.new_state(seed=2), search, 2)
+
+
+def test_a_real_time_game_gets_no_search_levels() -> None:
+    bare = redeclared("halligalli", "halligalli-no-bots", Faces())
+    assert bare.info.dynamics is Dynamics.REAL_TIME
+    assert levels(bare) == ["random"]
+    with pytest.raises(SpieltischError, match="no bot level 'strong'"):
+        make(bare, "strong")
+    with pytest.raises(SpieltischError, match="real-time"):
+        ISMCTSBot(bare)
+    own = game_class("halligalli")()
+    assert levels(own) == ["random", "beginner", "average", "expert"]
+
+
+def test_a_game_level_replaces_the_search_level_of_its_name() -> None:
+    game = redeclared("hydra", "hydra-own-expert", Faces(bots=f"{__name__}:OWN_EXPERT"))
+    assert levels(game) == ["random", "rules", "expert", "ismcts", "strong"]
+    assert type(make(game, "expert")) is RandomBot
+    assert isinstance(make(game, "strong", iterations=2), RolloutBot)
+
+
+def test_a_bots_face_that_is_not_a_ladder_is_refused() -> None:
+    game = redeclared("hydra", "hydra-bad-bots", Faces(bots=f"{__name__}:NOT_A_LADDER"))
+    with pytest.raises(SpieltischError, match="not a GameBots"):
+        levels(game)
