@@ -6,7 +6,6 @@ import dataclasses
 import json
 import random
 import time
-from concurrent.futures import Future
 from typing import Any
 
 import pytest
@@ -14,8 +13,8 @@ from fastapi.testclient import TestClient
 
 import spieltisch
 from spieltisch.bots import Bot, Plan
-from spieltisch.bots.ismcts import plan_async
-from spieltisch.server import Settings, create_app, live
+from spieltisch.server import Settings, create_app
+from spieltisch.table import SearchPool
 
 from .conftest import create, hello, two_humans, until
 
@@ -236,14 +235,15 @@ def test_a_failing_database_refuses_the_move_and_keeps_the_position(client: Test
 def test_a_search_bot_plans_in_the_worker_process_and_plays_its_turn(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``strong`` searches for a while: the server asks the search worker, not a thread."""
-    asked: list[str] = []
+    """``strong`` searches for a while: the server asks its search pool, not a thread."""
+    asked: list[tuple[str, str]] = []
+    plan = SearchPool.plan
 
-    def counting(bot: Bot, *args: Any) -> Future[Plan]:
-        asked.append(bot.level)
-        return plan_async(bot, *args)
+    async def counting(pool: SearchPool, key: str, bot: Bot, *args: Any) -> Plan:
+        asked.append((key, bot.level))
+        return await plan(pool, key, bot, *args)
 
-    monkeypatch.setattr(live, "plan_async", counting)
+    monkeypatch.setattr(SearchPool, "plan", counting)
     made = create(client, [{"kind": "human"}, {"kind": "bot", "level": "strong"}], name="Ada")
     tid = made["table"]["id"]
     with client.websocket_connect(f"/ws/tables/{tid}") as a:
@@ -252,4 +252,4 @@ def test_a_search_bot_plans_in_the_worker_process_and_plays_its_turn(
         until(a, "step")
         step = until(a, "step")  # the search bot's answer
         assert step["seat"] == 1 and step["ply"] == 2
-    assert asked == ["strong"]
+    assert asked == [(tid, "strong")]

@@ -21,10 +21,9 @@ from typing import Any
 from fastapi import WebSocket
 
 from spieltisch.bots import Bot, Plan
-from spieltisch.bots.ismcts import plan_async
 from spieltisch.engine import View
 from spieltisch.store import Store, TableRecord
-from spieltisch.table import Step, TableRuntime, events_for
+from spieltisch.table import SearchPool, Step, TableRuntime, events_for
 
 log = logging.getLogger("spieltisch.table")
 
@@ -72,8 +71,10 @@ class LiveTable:
         record: TableRecord,
         store: Store,
         summarise: Callable[[LiveTable], dict[str, Any]],
+        pool: SearchPool,
     ) -> None:
         self.record = record
+        self.pool = pool
         self.store = store
         self.summarise = summarise
         self.runtime: TableRuntime | None = None
@@ -172,7 +173,7 @@ class LiveTable:
             requests = rt.bot_requests()
         for request in requests:
             asked = rt.clock.now()
-            plan = await _plan(request.bot, request.view, request.seat, asked)
+            plan = await self._plan(request.bot, request.view, request.seat, asked)
             async with self.lock:
                 rt.offer_plan(request, plan, asked)
         async with self.lock:
@@ -191,6 +192,17 @@ class LiveTable:
                 await on_step(self, step)
         return True
 
+    async def _plan(self, bot: Bot, view: View, seat: int, clock: float) -> Plan:
+        """A bot's plan off the event loop: searches in the shared worker pool (queued
+        fairly with other tables' searches), the quick bots in a thread.
+
+        A search holds the GIL for up to seconds; in a thread it would slow every table's
+        messages and the bell's timestamps, in a worker process it slows nothing here.
+        """
+        if bot.thinks:
+            return await self.pool.plan(self.id, bot, view, seat, clock)
+        return await asyncio.to_thread(bot.plan, view, seat, clock)
+
     async def stop(self) -> None:
         if self.driver is not None:
             self.driver.cancel()
@@ -198,14 +210,3 @@ class LiveTable:
                 await self.driver
         for conn in list(self.connections):
             conn.close()
-
-
-async def _plan(bot: Bot, view: View, seat: int, clock: float) -> Plan:
-    """A bot's plan off the event loop: searches in the worker process, the rest in a thread.
-
-    A search holds the GIL for up to seconds; in a thread it would slow every table's
-    messages and the bell's timestamps, in a process it slows nothing here.
-    """
-    if bot.thinks:
-        return await asyncio.wrap_future(plan_async(bot, view, seat, clock))
-    return await asyncio.to_thread(bot.plan, view, seat, clock)

@@ -75,6 +75,19 @@ class Settings:
     lan_url: str | None = None
     """This machine's address on the local network, when serving on every interface: the
     invite link of a page opened as ``localhost`` would reach nobody else."""
+    search_workers: int = field(
+        default_factory=lambda: int(os.environ.get("SPIELTISCH_SEARCH_WORKERS", "0"))
+    )
+    """Worker processes for search bots (0: one per core of the machine)."""
+    seat_idle_grace: float = 60.0
+    """Seconds a connected seat must have been idle on its turn before the host may hand
+    it to a bot (a disconnected seat may be handed over at once)."""
+    max_sockets_per_seat: int = 4
+    """Websockets one seat may have open (tabs, devices); the oldest is closed beyond."""
+    min_free_disk_bytes: int = 64 * 1024 * 1024
+    """Free space the database's directory needs for ``/healthz`` to say ok."""
+    body_timeout: float = 10.0
+    """Seconds a client has to send a request body once the headers arrived."""
 
     @property
     def sqlite_path(self) -> str | None:

@@ -19,7 +19,7 @@ from spieltisch.bots import Bot, levels, make
 from spieltisch.engine import Game, SpieltischError, State, UnknownGame, game_class, load
 from spieltisch.engine import games as game_names
 from spieltisch.store import SeatRecord, Store, TableRecord
-from spieltisch.table import Clock, Step, WallClock, make_runtime
+from spieltisch.table import Clock, SearchPool, Step, WallClock, make_runtime
 
 from .errors import ApiError, ErrorCode, from_engine
 from .live import Connection, LiveTable
@@ -73,11 +73,22 @@ def game_catalogue() -> list[dict[str, Any]]:
 
 
 class TableManager:
-    def __init__(self, store: Store, settings: Settings, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        clock: Clock | None = None,
+        pool: SearchPool | None = None,
+    ) -> None:
         self.store = store
         self.settings = settings
         self.clock: Clock = clock or WallClock()
+        self.pool = pool or SearchPool(settings.search_workers)
+        """Where every table's search bots think (its workers start on first use)."""
         self.tables: dict[str, LiveTable] = {}
+
+    def _open(self, record: TableRecord) -> LiveTable:
+        return LiveTable(record, self.store, self._summarise, self.pool)
 
     # -- helpers -------------------------------------------------------------------------
     async def _db(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -180,7 +191,7 @@ class TableManager:
             seats=records,
             status="running" if starts else "open",
         )
-        live = LiveTable(record, self.store, self._summarise)
+        live = self._open(record)
         self.tables[table_id] = live
         log.info("table created", extra={"table": table_id, "game": game_name})
         if starts:
@@ -329,7 +340,7 @@ class TableManager:
 
     async def _restore_one(self, record: TableRecord) -> LiveTable | None:
         table_id = record.id
-        live = LiveTable(record, self.store, self._summarise)
+        live = self._open(record)
         if record.status == "open":
             self._new_state(record)  # a setup that cannot start is broken, not open
             self.tables[table_id] = live
@@ -376,7 +387,7 @@ class TableManager:
             record = await self._record(table_id)
             if record.status != "finished":
                 raise ApiError(ErrorCode.TABLE_NOT_LIVE, f"table {table_id!r} is not being played")
-            live = LiveTable(record, self.store, self._summarise)
+            live = self._open(record)
             state, steps = await self._db(self._replay, record)
             self._attach_runtime(live, state, steps)
             self.tables[table_id] = live
@@ -471,3 +482,4 @@ class TableManager:
 
     async def close(self) -> None:
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
+        await self.pool.close()

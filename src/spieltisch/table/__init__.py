@@ -5,6 +5,7 @@ from .bell import RingClaim, RingWindow
 from .clock import Clock, SimClock, WallClock
 from .realtime import RealtimeRuntime, make_runtime
 from .runtime import VISIBLE_TO, BotRequest, PendingPlan, Step, TableRuntime, events_for
+from .workers import SearchPool, WorkerDied
 
 __all__ = [
     "VISIBLE_TO",
@@ -15,10 +16,12 @@ __all__ = [
     "RealtimeRuntime",
     "RingClaim",
     "RingWindow",
+    "SearchPool",
     "SimClock",
     "Step",
     "TableRuntime",
     "WallClock",
+    "WorkerDied",
     "events_for",
     "make_runtime",
 ]

@@ -1,0 +1,338 @@
+"""Search bots think in a supervised pool of worker processes, served fairly per table.
+
+A search holds the GIL for a second or more, so it cannot run on the server's event loop
+or in one of its threads. One process per core does the thinking. Three duties make the
+pool safe to put on the internet:
+
+- **Fair.** Every table has its own queue and idle workers serve the tables round-robin,
+  so a table with four ``expert`` bots asking again and again gets one turn in each round
+  like every other table, never the whole pool.
+- **Supervised.** A worker that dies (killed, out of memory) is replaced at once; the job
+  it was running is given to the new worker once (searches are deterministic), and a job
+  that kills its worker twice fails with :class:`WorkerDied` instead of killing a third.
+- **Stopped.** :meth:`SearchPool.close` ends every worker (a search in progress is
+  killed); a worker whose server vanished reads end-of-file and exits by itself.
+
+Workers are started by a fork server, never forked from a process that already runs an
+event loop and threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing as mp
+import os
+import signal
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from spieltisch.bots import Bot, Plan
+from spieltisch.engine import View
+
+log = logging.getLogger("spieltisch.workers")
+
+STOP_GRACE = 2.0
+"""Seconds a worker gets to finish after being told to stop, before it is killed."""
+
+
+QUICK_DEATH = 1.0
+"""A worker dead this soon after its start is restarted after a growing pause."""
+
+
+class WorkerDied(RuntimeError):
+    """A job killed its worker twice; it is not tried a third time."""
+
+
+def machine_workers() -> int:
+    """Worker processes for this machine: one per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(eq=False)
+class Job:
+    key: str
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any]
+    attempts: int = 0
+
+
+class FairQueue:
+    """Jobs in one FIFO per key; :meth:`get` serves the keys in turn (round-robin)."""
+
+    def __init__(self) -> None:
+        self._queues: OrderedDict[str, deque[Job]] = OrderedDict()
+        self._ready = asyncio.Event()
+
+    def __len__(self) -> int:
+        return sum(len(q) for q in self._queues.values())
+
+    def put(self, job: Job, first: bool = False) -> None:
+        """Queue ``job`` at the end of its key's queue (``first``: at the front)."""
+        queue = self._queues.get(job.key)
+        if queue is None:
+            queue = self._queues[job.key] = deque()
+            if first:
+                self._queues.move_to_end(job.key, last=False)
+        if first:
+            queue.appendleft(job)
+        else:
+            queue.append(job)
+        self._ready.set()
+
+    def take(self) -> Job | None:
+        """The next job in turn, skipping cancelled ones; ``None`` if there is none."""
+        while self._queues:
+            key, queue = next(iter(self._queues.items()))
+            job = queue.popleft()
+            if queue:
+                self._queues.move_to_end(key)  # this key had its turn
+            else:
+                del self._queues[key]
+            if not job.future.done():
+                return job
+        self._ready.clear()
+        return None
+
+    async def get(self) -> Job:
+        while (job := self.take()) is None:
+            await self._ready.wait()
+        return job
+
+
+def think(bot: Bot, view: View, seat: int, clock: float) -> Plan:
+    """What a worker runs for a search bot."""
+    return bot.plan(view, seat, clock)
+
+
+def _serve(conn: Connection) -> None:
+    """A worker's life: run ``(fn, args)`` jobs until told to stop or the server is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        fn, args = job
+        try:
+            reply: tuple[bool, Any] = (True, fn(*args))
+        except Exception as exc:  # the job's own failure goes back to whoever asked
+            reply = (False, exc)
+        try:
+            conn.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+        except Exception as exc:  # an answer that cannot be pickled
+            conn.send((False, RuntimeError(f"unpicklable result: {exc!r}")))
+
+
+@dataclass(eq=False)
+class Worker:
+    """One worker process and the server's end of its pipe."""
+
+    process: BaseProcess
+    conn: Connection
+    died: asyncio.Event = field(default_factory=asyncio.Event)
+    started: float = field(default_factory=time.monotonic)
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid
+
+
+class SearchPool:
+    """``size`` supervised worker processes serving a fair queue of jobs per table."""
+
+    def __init__(self, size: int | None = None) -> None:
+        self.size = size or machine_workers()
+        self.queue = FairQueue()
+        self.workers: list[Worker | None] = [None] * self.size
+        self.replaced = 0
+        """Workers started to replace one that died (for logs and tests)."""
+        self._ctx = mp.get_context("forkserver")
+        self._slots: list[asyncio.Task[None]] = []
+        self._closed = False
+
+    # -- using it ------------------------------------------------------------------------
+    async def run(self, key: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a worker, queued fairly under ``key`` (a table id).
+
+        ``fn``, the arguments and the result are pickled. Cancelling the caller takes a
+        queued job off the queue; a running one is finished and its answer dropped.
+        """
+        if self._closed:
+            raise RuntimeError("the search pool is closed")
+        if not self._slots:
+            self._slots = [
+                asyncio.create_task(self._slot(i), name=f"search-worker-{i}")
+                for i in range(self.size)
+            ]
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.queue.put(Job(key, fn, args, future))
+        return await future
+
+    async def plan(self, key: str, bot: Bot, view: View, seat: int, clock: float) -> Plan:
+        """A search bot's plan, computed in a worker (the bot travels with the job; its
+        searches depend only on its seed and the view, so the move is the same)."""
+        plan: Plan = await self.run(key, think, bot, view, seat, clock)
+        return plan
+
+    def pids(self) -> list[int]:
+        """Process ids of the running workers."""
+        return [w.pid for w in self.workers if w is not None and w.pid is not None]
+
+    # -- supervision ---------------------------------------------------------------------
+    def _start(self, index: int) -> Worker:
+        ours, theirs = self._ctx.Pipe()
+        process = self._ctx.Process(target=_serve, args=(theirs,), daemon=True)
+        process.start()
+        theirs.close()  # so the worker's death reads as end-of-file here
+        worker = Worker(process, ours)
+        loop = asyncio.get_running_loop()
+        loop.add_reader(process.sentinel, worker.died.set)
+        self.workers[index] = worker
+        log.info("search worker started", extra={"pid": process.pid, "slot": index})
+        return worker
+
+    def _retire(self, index: int, worker: Worker) -> None:
+        with contextlib.suppress(Exception):
+            asyncio.get_running_loop().remove_reader(worker.process.sentinel)
+        with contextlib.suppress(Exception):
+            worker.conn.close()
+        if worker.process.is_alive():
+            worker.process.kill()
+        worker.process.join(1.0)
+        with contextlib.suppress(Exception):
+            worker.process.close()
+        if self.workers[index] is worker:
+            self.workers[index] = None
+
+    async def _slot(self, index: int) -> None:
+        """Keep one worker alive and feed it jobs, one at a time."""
+        worker = self._start(index)
+        quick = 0
+        try:
+            while True:
+                job = await self._next_job(worker)
+                if worker.died.is_set():
+                    if self._closed:
+                        break
+                    log.warning("search worker died; replacing it", extra={"pid": worker.pid})
+                    lived = time.monotonic() - worker.started
+                    self._retire(index, worker)
+                    self.replaced += 1
+                    # A worker that cannot even start must not be restarted in a tight loop.
+                    quick = quick + 1 if lived < QUICK_DEATH else 0
+                    if quick:
+                        await asyncio.sleep(min(0.1 * 2**quick, 5.0))
+                    worker = self._start(index)
+                    if job is not None:
+                        self._requeue(job)
+                    continue
+                assert job is not None
+                try:
+                    await self._run(worker, job)
+                except asyncio.CancelledError:
+                    if not job.future.done():
+                        job.future.set_exception(RuntimeError("the search pool is closed"))
+                    raise
+        finally:
+            self._retire(index, worker)
+
+    async def _next_job(self, worker: Worker) -> Job | None:
+        """The next job, or ``None`` if the idle worker died meanwhile."""
+        if worker.died.is_set():
+            return None
+        getting = asyncio.ensure_future(self.queue.get())
+        dying = asyncio.ensure_future(worker.died.wait())
+        try:
+            await asyncio.wait({getting, dying}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            dying.cancel()
+            if not getting.done():
+                getting.cancel()
+        return getting.result() if getting.done() and not getting.cancelled() else None
+
+    async def _run(self, worker: Worker, job: Job) -> None:
+        job.attempts += 1
+        try:
+            worker.conn.send((job.fn, job.args))
+        except (BrokenPipeError, OSError):
+            worker.died.set()
+            self._requeue(job, count=False)
+            return
+        except Exception as exc:  # the job cannot be pickled
+            job.future.set_exception(exc)
+            return
+        reply_ready = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        loop.add_reader(worker.conn.fileno(), reply_ready.set)
+        try:
+            dying = asyncio.ensure_future(worker.died.wait())
+            replying = asyncio.ensure_future(reply_ready.wait())
+            try:
+                await asyncio.wait({dying, replying}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                dying.cancel()
+                replying.cancel()
+        finally:
+            loop.remove_reader(worker.conn.fileno())
+        if not reply_ready.is_set() or not worker.conn.poll():
+            worker.died.set()
+            self._requeue(job)
+            return
+        try:
+            ok, value = worker.conn.recv()
+        except (EOFError, OSError):
+            worker.died.set()
+            self._requeue(job)
+            return
+        if job.future.done():
+            return  # the caller gave up meanwhile
+        if ok:
+            job.future.set_result(value)
+        else:
+            job.future.set_exception(value)
+
+    def _requeue(self, job: Job, count: bool = True) -> None:
+        """Give the job of a dead worker to the next one, once."""
+        if not count:
+            job.attempts -= 1
+        if job.future.done():
+            return
+        if job.attempts >= 2:
+            job.future.set_exception(WorkerDied("the search killed its worker twice"))
+        else:
+            self.queue.put(job, first=True)
+
+    # -- stopping ------------------------------------------------------------------------
+    async def close(self) -> None:
+        """Stop every worker: ask politely, then kill; fail the jobs still queued."""
+        self._closed = True
+        workers = [w for w in self.workers if w is not None]
+        for worker in workers:
+            with contextlib.suppress(Exception):
+                worker.conn.send(None)
+        for worker in workers:
+            with contextlib.suppress(ValueError):  # already retired
+                await asyncio.to_thread(worker.process.join, STOP_GRACE)
+        for task in self._slots:
+            task.cancel()
+        for task in self._slots:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._slots = []
+        while (job := self.queue.take()) is not None:
+            job.future.set_exception(RuntimeError("the search pool is closed"))
