@@ -169,3 +169,9 @@ def test_a_renderer_without_last_still_works() -> None:
     assert _with_last(render)({"a": 1}, "de", last="flip c4") == "de:1"
     assert _with_last(plain_render) is plain_render
     assert Face.of(render).render({"a": 1}, "de", last="flip c4") == "de:1"
+
+
+def test_serve_refuses_a_public_url_that_is_not_http() -> None:
+    result = runner.invoke(app, ["serve", "--public-url", "spiele.example.org"])
+    assert result.exit_code == 2
+    assert "http://" in result.output

@@ -370,7 +370,13 @@ def duel(
 # -- the games table ----------------------------------------------------------------------
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[
+        str,
+        typer.Option(
+            help="Address to listen on; 0.0.0.0 lets friends on the network join.",
+            envvar="SPIELTISCH_HOST",
+        ),
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[
         str | None, typer.Option(help="SQLAlchemy URL (default: SQLite file spieltisch.db).")
@@ -378,11 +384,23 @@ def serve(
     bot_delay: Annotated[
         float | None, typer.Option(help="Seconds a bot waits before moving.")
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Address friends use (a name or a proxy); invite links start there.",
+            envvar="SPIELTISCH_PUBLIC_URL",
+        ),
+    ] = None,
 ) -> None:
     """Serve the games table in the browser (lobby, live tables, replays)."""
     from spieltisch.server.main import serve as run_server
+    from spieltisch.server.settings import public_url as checked_url
 
-    run_server(host, port, db, bot_delay=bot_delay)
+    try:
+        public = checked_url(public_url)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    run_server(host, port, db, bot_delay=bot_delay, public=public)
 
 
 @app.command(name="export")
