@@ -8,6 +8,7 @@ from spieltisch import bots
 from spieltisch.games.hydra import Hydra
 from spieltisch.games.hydra.cards import FARB, STANDARD
 from spieltisch.games.hydra.faces.bots import RulesBot, best_contract
+from spieltisch.games.hydra.phases import Phase
 from spieltisch.terminal import face
 
 from .helpers import cards
@@ -40,7 +41,7 @@ def test_rules_bot_bids_solo_with_a_strong_hand_and_antrag_with_weak_queens():
         state.hands[0] = sorted(hand)
         assert str(bot.plan(state.view(0), 0, 0.0).action) == word
     assert best_contract(strong)[0] == STANDARD
-    state.phase, state.said[0] = "specify", "morbus"
+    state.phase, state.said[0] = Phase.SPECIFY, "morbus"
     state.hands[0] = sorted(strong)
     assert str(bot.plan(state.view(0), 0, 0.0).action) == "solo"
     state.hands[0] = sorted(weak_queens)
