@@ -10,7 +10,7 @@ Run: ``.venv/bin/python bench/halligalli_bell.py [--games 50] [--races 20000]``
    is delayed by latency plus jitter, and the server knows the latency to within the sync
    error. Two network models (good, bad). Reports how often the truly faster reaction
    wins when the two reactions differ by at least 30 ms, and by at least 10 ms, and how
-   many honest rings the trust rule rejected (ranked by the server's estimate instead).
+   many honest rings were ranked by the server's own timing (their report was faster).
 """
 
 from __future__ import annotations
@@ -109,7 +109,8 @@ def races(n: int, jitter: float, offset_error: float, label: str) -> None:
     print(
         f"{label}: {n} races, faster reaction won {100 * fair30 / total30:.2f}% when "
         f">=30 ms apart, {100 * fair10 / total10:.2f}% when >=10 ms apart; "
-        f"{100 * untrusted / (2 * n):.2f}% of honest rings distrusted ({n / took:.0f} races/s)"
+        f"{100 * untrusted / (2 * n):.2f}% of honest rings ranked by the server's timing "
+        f"({n / took:.0f} races/s)"
     )
 
 

@@ -61,6 +61,7 @@ def test_HG_R8_human_flips_and_rings_with_the_keyboard(browser: Any, server: Ser
         if page.locator("#hg-finale").count() or page.locator("#result").count():
             break
         if not wrong_done and _tops(page) and not _valid(page):
+            page.wait_for_timeout(150)  # a person's reaction: sooner is refused (HG-R8)
             page.keyboard.press("Space")  # a wrong ring: the penalty is shown (HG-R5)
             page.wait_for_selector("#hg-result .hg-ev.wrong_ring", timeout=5000)
             page.wait_for_selector("#hg-result .hg-ev.penalty", timeout=5000)
@@ -69,6 +70,7 @@ def test_HG_R8_human_flips_and_rings_with_the_keyboard(browser: Any, server: Ser
             continue
         if wrong_done and _valid(page):
             shot(page, "halligalli-valid")
+            page.wait_for_timeout(150)
             page.keyboard.press("Space")
             page.wait_for_selector("#hg-result .hg-ev.bell", timeout=5000)
             page.wait_for_selector("#hg-reaction", timeout=5000)
