@@ -21,7 +21,7 @@ def antrag() -> HydraState:
 
 
 def samples(state: HydraState, seat: int, n: int = 40) -> list[HydraState]:
-    game = state.game
+    game = Hydra(**state.game.options)
     view = state.view(seat)
     out = [game.sample_state(view, seat, k) for k in range(n)]
     assert all(s.view(seat) == view for s in out)

@@ -45,7 +45,7 @@ def test_KA_R4_card_taken_from_the_pile_may_not_be_discarded_that_turn() -> None
 def test_KA_R4_the_other_copy_of_the_taken_card_may_be_discarded() -> None:
     s = setup(["2s 7s Kd", OTHER], pile="Kd")
     play(s, "draw discard", "discard Kd")
-    assert s.pile[-1] == s.game.parse_action("discard Kd").face  # type: ignore[union-attr]
+    assert s.pile[-1] == s.game.parse_action("discard Kd").face
 
 
 def test_KA_R4_restock_turns_the_pile_over_keeping_its_top() -> None:
