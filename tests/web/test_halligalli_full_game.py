@@ -93,6 +93,7 @@ def test_HG_R10_full_game_through_the_ui_to_the_finale(browser: Any, server: Ser
         tops = look["tops"]
         valid = bool(tops) and is_bell_valid(card_by_name(c) for c in tops)
         if not wrong and tops and not valid:
+            page.wait_for_timeout(150)  # a person's reaction: sooner is refused (HG-R8)
             page.keyboard.press("Space")  # HG-R5: a wrong ring, and its penalty shown
             page.wait_for_selector("#hg-result .hg-ev.wrong_ring", timeout=5000)
             page.wait_for_selector("#hg-result .hg-ev.penalty", timeout=5000)
@@ -104,11 +105,13 @@ def test_HG_R10_full_game_through_the_ui_to_the_finale(browser: Any, server: Ser
         # would be no finale, so then the human pays them with a wrong ring instead (HG-R5).
         dry = "in" not in look["opponents"]
         if dry and tops and not valid:
+            page.wait_for_timeout(150)
             page.keyboard.press("Space")
             with contextlib.suppress(Exception):  # the cards reach the swimmers: they swim no more
                 page.wait_for_selector(".hg-seat.swimming", state="detached", timeout=3000)
             continue
         if valid and not dry:
+            page.wait_for_timeout(150)
             page.keyboard.press("Space")
             rings += 1
             _wait_change(page, tops)
