@@ -22,7 +22,7 @@ const S = {
   send: null, offset: null, samples: [], pinger: null, pings: 0,
   showAt: {}, shownLocal: {}, shownVersion: null, shownView: null, timer: null,
   last: null, rings: [], claim: null, ringUntil: 0, banner: [], audio: null, coachOn: localStorage.getItem("spieltisch.hg.coach") !== "off",
-  coach: null, keys: false, note: "",
+  coach: null, keys: false, note: "", bannerVersion: null,
 };
 const nowS = () => performance.now() / 1000;
 
@@ -166,10 +166,10 @@ const describeStep = (events) => events.map((e, i) => ({ event: e, text: describ
 
 const BANNER = new Set(["bell", "wrong_ring", "penalty", "swimming", "out", "extra_life", "finale", "throws", "deadlock", "stake"]);
 
-function noteEvents(events) {
+function noteEvents(events, view) {
   const me = CURRENT ? CURRENT.ctx.seat : null;
   if (events.some((e) => (e.type === "bell" || e.type === "wrong_ring") && e.seat !== me)) { ding(); animateBell(); }
-  if (events.some((e) => BANNER.has(e.type))) { S.banner = events; S.note = ""; }
+  if (events.some((e) => BANNER.has(e.type))) { S.banner = events; S.bannerVersion = view ? view.version : null; S.note = ""; }
 }
 
 // -- acting ------------------------------------------------------------------------------------
@@ -313,10 +313,13 @@ function reactionLine(ctx) {
     ` · ${tr("rank", { r: rank, n: S.rings.length })}`);
 }
 
-function bannerBox() {
+// The news of the last ring; once the table has changed it fades, so the fruit counts of
+// a wrong ring are not read against the cards now on the table.
+function bannerBox(view) {
   const lines = describeStep(S.banner).filter((l) => BANNER.has(l.event.type));
   if (!lines.length) return null;
-  return el("div", { class: "hg-banner", id: "hg-result" }, lines.map((l) => el("div", { class: `hg-ev ${l.event.type}` }, l.text)));
+  const old = view && S.bannerVersion !== null && S.bannerVersion !== undefined && view.version !== S.bannerVersion;
+  return el("div", { class: `hg-banner${old ? " old" : ""}`, id: "hg-result" }, lines.map((l) => el("div", { class: `hg-ev ${l.event.type}` }, l.text)));
 }
 
 function centre(view, ctx) {
@@ -328,7 +331,7 @@ function centre(view, ctx) {
     player ? el("div", { class: "hg-hint", id: "hg-ring-hint" }, tr(touchScreen() ? "ringTap" : "ringKey")) : null);
   const info = el("div", { class: "hg-info", "aria-live": "polite" });
   if (S.note) info.append(el("div", { class: "hg-banner hg-note", id: "hg-note" }, S.note));
-  const banner = bannerBox();
+  const banner = bannerBox(view);
   if (banner) info.append(banner);
   const reaction = reactionLine(ctx);
   if (reaction) info.append(reaction);
@@ -345,7 +348,7 @@ function overBox(view) {
   const winners = (view.result && view.result.winners) || [];
   const box = el("div", { class: "hg-centre hg-over", id: "hg-over" }, el("h3", {}, tr("gameEnd")),
     winners.map((s) => el("p", { class: "hg-winner" }, tr("winsGame", { name: nm(s) }))));
-  const banner = bannerBox();
+  const banner = bannerBox(view);
   if (banner) box.append(banner);
   return box;
 }
