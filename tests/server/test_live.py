@@ -239,9 +239,9 @@ def test_a_search_bot_plans_in_the_worker_process_and_plays_its_turn(
     asked: list[tuple[str, str]] = []
     plan = SearchPool.plan
 
-    async def counting(pool: SearchPool, key: str, bot: Bot, *args: Any) -> Plan:
+    async def counting(pool: SearchPool, key: str, bot: Bot, *args: Any, **kw: Any) -> Plan:
         asked.append((key, bot.level))
-        return await plan(pool, key, bot, *args)
+        return await plan(pool, key, bot, *args, **kw)
 
     monkeypatch.setattr(SearchPool, "plan", counting)
     made = create(client, [{"kind": "human"}, {"kind": "bot", "level": "strong"}], name="Ada")

@@ -137,4 +137,4 @@ def test_hand_seat_to_bot_needs_the_host_token(client: TestClient) -> None:
         json={"level": "random"},
         headers={"authorization": "Bearer wrong"},
     )
-    assert r.status_code == 403 and r.json()["error"]["code"] == "auth/bad_token"
+    assert r.status_code == 403 and r.json()["error"]["code"] == "auth/not_host"

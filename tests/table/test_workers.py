@@ -28,7 +28,7 @@ def alive(pid: int) -> bool:
         return stat.read().split()[2] != "Z"
 
 
-def test_the_fair_queue_serves_tables_in_turn_whatever_one_table_piles_up() -> None:
+def test_the_fair_queue_serves_tables_in_turn_and_bot_only_tables_last() -> None:
     async def scenario() -> None:
         loop = asyncio.get_running_loop()
         queue = FairQueue()
@@ -37,10 +37,11 @@ def test_the_fair_queue_serves_tables_in_turn_whatever_one_table_piles_up() -> N
         cancelled = Job("c", pow, (), loop.create_future())
         cancelled.future.cancel()
         queue.put(cancelled)
+        queue.put(Job("bots only", pow, (), loop.create_future(), background=True))
         order = []
         while (job := queue.take()) is not None:
             order.append(job.key)
-        assert order == ["greedy", "b", "c", "greedy", "greedy", "greedy"]
+        assert order == ["greedy", "b", "c", "greedy", "greedy", "greedy", "bots only"]
 
     run(scenario)
 

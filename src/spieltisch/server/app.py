@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 
 from spieltisch import __version__
 from spieltisch.store import Store
+from spieltisch.table import Clock
 
 from . import errors, hints, lobby, ws
 from .errors import ApiError, ErrorCode
@@ -54,15 +55,18 @@ async def sweep_open_tables(manager: TableManager, ttl: float) -> None:
             log.exception("expiring open tables failed")
 
 
-def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
-    """The app for ``settings``; pass ``store`` to share one (tests)."""
+def create_app(
+    settings: Settings | None = None, store: Store | None = None, clock: Clock | None = None
+) -> FastAPI:
+    """The app for ``settings``; pass ``store`` to share one, ``clock`` to drive the
+    tables' time (tests)."""
     settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own_store = store is None
         st = store or Store(settings.db_url, schema=settings.db_schema)
-        manager = TableManager(st, settings)
+        manager = TableManager(st, settings, clock)
         app.state.manager = manager
         restored = await manager.restore()
         log.info("server ready", extra={"restored_tables": restored, "version": __version__})

@@ -194,13 +194,15 @@ class LiveTable:
 
     async def _plan(self, bot: Bot, view: View, seat: int, clock: float) -> Plan:
         """A bot's plan off the event loop: searches in the shared worker pool (queued
-        fairly with other tables' searches), the quick bots in a thread.
+        fairly with other tables' searches, behind them when no player is connected here),
+        the quick bots in a thread.
 
         A search holds the GIL for up to seconds; in a thread it would slow every table's
         messages and the bell's timestamps, in a worker process it slows nothing here.
         """
         if bot.thinks:
-            return await self.pool.plan(self.id, bot, view, seat, clock)
+            waiting = bool(self.online_seats())  # a player is here to see the answer
+            return await self.pool.plan(self.id, bot, view, seat, clock, background=not waiting)
         return await asyncio.to_thread(bot.plan, view, seat, clock)
 
     async def stop(self) -> None:

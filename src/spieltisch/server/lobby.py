@@ -113,6 +113,14 @@ async def seat_to_bot(
     return await manager.set_seat_bot(table_id[:32], token, seat, body.level)
 
 
+@router.post("/tables/{table_id}/seats/{seat}/human")
+async def seat_to_human(
+    table_id: str, seat: int, manager: Manager, token: Bearer, _: WriteLimit
+) -> dict[str, Any]:
+    """The seat's own player (its seat token) takes the seat back from a bot."""
+    return await manager.take_back_with_token(table_id[:32], seat, token)
+
+
 @router.get("/tables/{table_id}/replay/{ply}")
 async def replay_step(table_id: str, ply: int, manager: Manager) -> dict[str, Any]:
     return await manager.replay_step(table_id[:32], ply)

@@ -19,7 +19,7 @@ from spieltisch.bots import Bot, levels, make
 from spieltisch.engine import Game, SpieltischError, State, UnknownGame, game_class, load
 from spieltisch.engine import games as game_names
 from spieltisch.store import SeatRecord, Store, TableRecord
-from spieltisch.table import Clock, SearchPool, Step, WallClock, make_runtime
+from spieltisch.table import Clock, SearchPool, Step, TableRuntime, WallClock, make_runtime
 
 from .errors import ApiError, ErrorCode, from_engine
 from .live import Connection, LiveTable
@@ -242,31 +242,71 @@ class TableManager:
     async def set_seat_bot(
         self, table_id: str, host_token: str, seat: int, level: str | None
     ) -> dict[str, Any]:
-        """The creator hands a seat to a bot (``level``) or back to its human (``None``)."""
+        """The creator hands a seat to a bot (``level``) or back to its human (``None``).
+
+        Only a seat that is away (no open connection) or idle on its turn for
+        ``settings.seat_idle_grace`` seconds may go to a bot, so a host cannot play an
+        opponent's moves; the seat's own token takes it back at any time (:meth:`take_back`).
+        """
         live = self._live(table_id)
         if not token_matches(host_token, live.record.host_hash):
-            raise ApiError(ErrorCode.AUTH_BAD_TOKEN, "only the table's creator may do this")
+            raise ApiError(ErrorCode.AUTH_NOT_HOST, "only the table's creator may do this")
+        rt = self._human_seat(live, seat)
+        game = rt.state.game
+        if level is not None and level not in levels(game):
+            raise ApiError(ErrorCode.BOT_UNKNOWN_LEVEL, f"no bot level {level!r}")
+        async with live.lock:
+            if level is not None and live.record.seats[seat].kind == "human":
+                idle = rt.idle_for(seat)
+                away = seat not in live.online_seats()
+                if not away and (idle is None or idle < self.settings.seat_idle_grace):
+                    raise ApiError(
+                        ErrorCode.TABLE_SEAT_IN_USE,
+                        f"seat {seat} is connected; a bot may take it over once it has been "
+                        f"idle on its turn for {self.settings.seat_idle_grace:g} s",
+                    )
+            await self._set_seat(live, seat, level)
+        live.wake.set()
+        return self.summary(live.record, live)
+
+    async def take_back(self, live: LiveTable, seat: int | None) -> None:
+        """The seat's own player takes it back from a bot (a no-op if it is theirs)."""
+        if seat is None:
+            raise ApiError(ErrorCode.AUTH_SPECTATOR, "spectators have no seat to take back")
+        self._human_seat(live, seat)
+        async with live.lock:
+            if live.record.seats[seat].kind == "bot":
+                await self._set_seat(live, seat, None)
+                log.info("seat taken back", extra={"table": live.id, "seat": seat})
+        live.wake.set()
+
+    async def take_back_with_token(self, table_id: str, seat: int, token: str) -> dict[str, Any]:
+        """:meth:`take_back` over HTTP, for the holder of ``seat``'s token."""
+        live = self._live(table_id)
+        seats = live.record.seats
+        if not 0 <= seat < len(seats) or not token_matches(token, seats[seat].token_hash):
+            raise ApiError(ErrorCode.AUTH_BAD_TOKEN, f"this token is not seat {seat}'s")
+        await self.take_back(live, seat)
+        return self.summary(live.record, live)
+
+    def _human_seat(self, live: LiveTable, seat: int) -> TableRuntime:
+        """The runtime of a running table where ``seat`` belongs to a person."""
         seats = live.record.seats
         if not 0 <= seat < len(seats) or seats[seat].token_hash is None:
             raise ApiError(ErrorCode.TABLE_NO_SUCH_SEAT, f"seat {seat} has no human player")
         if live.runtime is None or live.runtime.is_over():
             raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "the game is not running")
-        game = live.runtime.state.game
-        if level is not None and level not in levels(game):
-            raise ApiError(ErrorCode.BOT_UNKNOWN_LEVEL, f"no bot level {level!r}")
-        async with live.lock:
-            await self._db(
-                self.store.set_seat_kind,
-                table_id,
-                seat,
-                "bot" if level else "human",
-                level,
-            )
-            live.runtime.set_bot(seat, self._bot(game, table_id, seat, level) if level else None)
-            live.record = await self._record(table_id)
-            live.broadcast_table()
-        live.wake.set()
-        return self.summary(live.record, live)
+        return live.runtime
+
+    async def _set_seat(self, live: LiveTable, seat: int, level: str | None) -> None:
+        """Store and apply who plays ``seat``; called under the table lock."""
+        rt = live.runtime
+        assert rt is not None
+        kind = "bot" if level else "human"
+        await self._db(self.store.set_seat_kind, live.id, seat, kind, level)
+        rt.set_bot(seat, self._bot(rt.state.game, live.id, seat, level) if level else None)
+        live.record = await self._record(live.id)
+        live.broadcast_table()
 
     def _live(self, table_id: str) -> LiveTable:
         live = self.tables.get(table_id)

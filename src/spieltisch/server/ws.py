@@ -2,7 +2,8 @@
 
 Protocol (JSON text frames). The client first sends ``{"type": "hello", "token": str |
 null}``; the server answers ``welcome`` (table, own view, own log). Then the client
-sends ``{"type": "act", "action": "flip c4", "ply": 12}`` or ``{"type": "ping"}``, and
+sends ``{"type": "act", "action": "flip c4", "ply": 12}``, ``{"type": "ping"}`` or
+``{"type": "take_back"}`` (a seat the host handed to a bot plays again itself), and
 receives ``step`` (after every action: own view, visible events), ``table`` (seats
 changed) and ``error`` (``code``, ``message``, ``rule`` for illegal actions). A refused
 message changes nothing. The token travels in the first message, not the URL, so it
@@ -96,6 +97,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                     await bell.synced(live, conn, msg, manager.clock.now())
                 elif msg["type"] == "ring":
                     await bell.ring(live, conn, msg)
+                elif msg["type"] == "take_back":
+                    await manager.take_back(live, seat)
                 else:
                     raise ApiError(
                         ErrorCode.MESSAGE_UNKNOWN_TYPE, f"unknown message type {msg['type']!r}"

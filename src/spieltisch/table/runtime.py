@@ -99,6 +99,8 @@ class TableRuntime:
         self.bots: dict[int, Bot] = dict(bots or {})
         self.write_ahead = write_ahead
         self.plans: dict[int, PendingPlan] = {}
+        self.moved_at = clock.now()
+        """Clock time of the last accepted action (or of the start)."""
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -110,6 +112,13 @@ class TableRuntime:
 
     def view(self, seat: int | None) -> View:
         return self.state.view(seat)
+
+    def idle_for(self, seat: int) -> float | None:
+        """Seconds ``seat`` has been able to act without acting; ``None`` if it may not
+        act now. An idle seat may be handed to a bot; a seat merely waiting may not."""
+        if self.state.is_over() or seat not in self.state.active_seats():
+            return None
+        return self.clock.now() - self.moved_at
 
     # -- seats ---------------------------------------------------------------------------
     def set_bot(self, seat: int, bot: Bot | None) -> None:
@@ -139,6 +148,7 @@ class TableRuntime:
                 self._roll_back()
                 raise
         self.plans.clear()
+        self.moved_at = self.clock.now()
         return Step(ply, seat, action, events)
 
     def _roll_back(self) -> None:

@@ -6,7 +6,9 @@ pool safe to put on the internet:
 
 - **Fair.** Every table has its own queue and idle workers serve the tables round-robin,
   so a table with four ``expert`` bots asking again and again gets one turn in each round
-  like every other table, never the whole pool.
+  like every other table, never the whole pool. Tables where a person waits for the
+  answer go first; tables of bots alone (nobody seated is connected) use what is left,
+  so a server full of bot-only games still answers its players at once.
 - **Supervised.** A worker that dies (killed, out of memory) is replaced at once; the job
   it was running is given to the new worker once (searches are deterministic), and a job
   that kills its worker twice fails with :class:`WorkerDied` instead of killing a third.
@@ -64,27 +66,30 @@ class Job:
     fn: Callable[..., Any]
     args: tuple[Any, ...]
     future: asyncio.Future[Any]
+    background: bool = False
+    """Nobody waits for the answer (a table of bots only): served when no one else is."""
     attempts: int = 0
 
 
 class FairQueue:
-    """Jobs in one FIFO per key; :meth:`get` serves the keys in turn (round-robin)."""
+    """Jobs in one FIFO per key, served round-robin across keys; the keys of the
+    foreground lane (someone is waiting) before those of the background lane."""
 
     def __init__(self) -> None:
-        self._queues: OrderedDict[str, deque[Job]] = OrderedDict()
+        self._lanes: tuple[OrderedDict[str, deque[Job]], ...] = (OrderedDict(), OrderedDict())
         self._ready = asyncio.Event()
 
     def __len__(self) -> int:
-        return sum(len(q) for q in self._queues.values())
+        return sum(len(q) for lane in self._lanes for q in lane.values())
 
     def put(self, job: Job, first: bool = False) -> None:
-        """Queue ``job`` at the end of its key's queue (``first``: at the front)."""
-        queue = self._queues.get(job.key)
+        """Queue ``job`` at the end of its key's queue (``first``: at the very front)."""
+        lane = self._lanes[job.background]
+        queue = lane.get(job.key)
         if queue is None:
-            queue = self._queues[job.key] = deque()
-            if first:
-                self._queues.move_to_end(job.key, last=False)
+            queue = lane[job.key] = deque()
         if first:
+            lane.move_to_end(job.key, last=False)
             queue.appendleft(job)
         else:
             queue.append(job)
@@ -92,15 +97,16 @@ class FairQueue:
 
     def take(self) -> Job | None:
         """The next job in turn, skipping cancelled ones; ``None`` if there is none."""
-        while self._queues:
-            key, queue = next(iter(self._queues.items()))
-            job = queue.popleft()
-            if queue:
-                self._queues.move_to_end(key)  # this key had its turn
-            else:
-                del self._queues[key]
-            if not job.future.done():
-                return job
+        for lane in self._lanes:
+            while lane:
+                key, queue = next(iter(lane.items()))
+                job = queue.popleft()
+                if queue:
+                    lane.move_to_end(key)  # this key had its turn
+                else:
+                    del lane[key]
+                if not job.future.done():
+                    return job
         self._ready.clear()
         return None
 
@@ -166,8 +172,11 @@ class SearchPool:
         self._closed = False
 
     # -- using it ------------------------------------------------------------------------
-    async def run(self, key: str, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` in a worker, queued fairly under ``key`` (a table id).
+    async def run(
+        self, key: str, fn: Callable[..., Any], *args: Any, background: bool = False
+    ) -> Any:
+        """``fn(*args)`` in a worker, queued fairly under ``key`` (a table id); a
+        ``background`` job waits until no one else's is queued.
 
         ``fn``, the arguments and the result are pickled. Cancelling the caller takes a
         queued job off the queue; a running one is finished and its answer dropped.
@@ -180,13 +189,15 @@ class SearchPool:
                 for i in range(self.size)
             ]
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.queue.put(Job(key, fn, args, future))
+        self.queue.put(Job(key, fn, args, future, background))
         return await future
 
-    async def plan(self, key: str, bot: Bot, view: View, seat: int, clock: float) -> Plan:
+    async def plan(
+        self, key: str, bot: Bot, view: View, seat: int, clock: float, background: bool = False
+    ) -> Plan:
         """A search bot's plan, computed in a worker (the bot travels with the job; its
         searches depend only on its seed and the view, so the move is the same)."""
-        plan: Plan = await self.run(key, think, bot, view, seat, clock)
+        plan: Plan = await self.run(key, think, bot, view, seat, clock, background=background)
         return plan
 
     def pids(self) -> list[int]:

@@ -62,6 +62,8 @@ const TEXT = {
   draw: ["Unentschieden", "Draw"],
   handToBot: ["An Bot übergeben", "Hand to bot"],
   takeBack: ["Zurückholen", "Take back"],
+  takeMySeatBack: ["Meinen Platz zurücknehmen", "Take my seat back"],
+  botLevel: ["Bot-Stufe", "Bot level"],
   online: ["online", "online"],
   offline: ["offline", "offline"],
   moveInput: ["Zug eingeben", "Type a move"],

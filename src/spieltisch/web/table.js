@@ -206,9 +206,14 @@ export function renderTable(root, id) {
       const state = s.kind === "bot" ? t("bot") : !s.taken ? t("free") : s.online ? t("online") : t("offline");
       const controls = [];
       if (host && running && s.name) {
-        if (s.kind === "human" && s.seat !== st.seat) controls.push(el("button", { class: "button small", onclick: () => handTo(s.seat, "random") }, t("handToBot")));
+        // The server lets a bot take over only an away seat or one idle on its turn.
+        if (s.kind === "human" && s.seat !== st.seat) {
+          const level = el("select", { class: "small", "aria-label": t("botLevel") }, (st.levels || ["random"]).map((l) => el("option", { value: l }, levelName(l))));
+          controls.push(level, el("button", { class: "button small", onclick: () => handTo(s.seat, level.value) }, t("handToBot")));
+        }
         if (s.kind === "bot") controls.push(el("button", { class: "button small", onclick: () => handTo(s.seat, null) }, t("takeBack")));
       }
+      if (running && s.seat === st.seat && s.kind === "bot") controls.push(el("button", { class: "button small", id: "take-seat-back", onclick: () => send({ type: "take_back" }) }, t("takeMySeatBack")));
       const thinking = thinkingBot() === s.seat ? el("span", { class: "thinking small" }, thinkingText()) : null;
       return el("li", { class: s.online ? "on" : "" }, el("span", { class: `dot ${s.online || s.kind === "bot" ? "on" : ""}` }), el("span", {}, ns[s.seat]),
         s.seat === st.seat ? el("span", { class: "badge" }, t("you")) : null, el("span", { class: "muted small" }, state), thinking, ...controls);
@@ -222,7 +227,12 @@ export function renderTable(root, id) {
   }
 
   // What each rule says, so a refusal reads as the rule in the player's language.
-  api("GET", "/api/games").then(({ data }) => { if (data) { learnRules(data); if (st.refusal) draw(); } });
+  api("GET", "/api/games").then(({ data }) => {
+    if (!data) return;
+    learnRules(data);
+    st.levels = (data.find((g) => st.table && g.name === st.table.game) || {}).bot_levels;
+    draw();
+  });
   connect();
   draw();
   return () => { st.closed = true; clearInterval(ticker); if (st.ws) st.ws.close(); };

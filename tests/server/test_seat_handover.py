@@ -1,0 +1,122 @@
+"""The host hands only an away or idle seat to a bot; its own player takes it back.
+
+The attack: a host who hands the opponent's seat to a ``random`` bot on each of the
+opponent's turns, and back, plays the opponent's moves. The table's clock decides what
+"idle" means (a simulated clock here), so the grace period is tested without waiting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spieltisch.server import Settings, create_app
+from spieltisch.table import SimClock
+
+from .conftest import hello, until
+
+GRACE = 60.0
+
+
+@pytest.fixture
+def clock() -> SimClock:
+    return SimClock(1000.0)
+
+
+@pytest.fixture
+def table_client(settings: Settings, clock: SimClock) -> Iterator[TestClient]:
+    with TestClient(create_app(settings, clock=clock)) as c:
+        yield c
+
+
+def hosted(client: TestClient) -> tuple[str, str, str, str]:
+    """Ada hosts (seat 0), Bob joins (seat 1): (table, host token, Ada's, Bob's)."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    made = client.post("/api/tables", json={"game": "halali", "seats": seats, "name": "Ada"})
+    tid = made.json()["table"]["id"]
+    bob = client.post(f"/api/tables/{tid}/join", json={"name": "Bob"}).json()["seat_token"]
+    return tid, made.json()["host_token"], made.json()["seat_token"], bob
+
+
+def to_bot(client: TestClient, tid: str, token: str, level: str | None = "random") -> Any:
+    return client.post(
+        f"/api/tables/{tid}/seats/1/bot",
+        json={"level": level},
+        headers={"authorization": f"Bearer {token}"},
+    )
+
+
+def play(ws: Any, view: dict[str, Any]) -> dict[str, Any]:
+    ws.send_json({"type": "act", "action": view["legal_actions"][0]})
+    return until(ws, "step")
+
+
+def seat_kind(client: TestClient, tid: str) -> str:
+    kind: str = client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"]
+    return kind
+
+
+def test_a_connected_opponent_on_turn_cannot_be_handed_to_a_bot(
+    table_client: TestClient, clock: SimClock
+) -> None:
+    client = table_client
+    tid, host, ada, bob = hosted(client)
+    forced = 0
+    with client.websocket_connect(f"/ws/tables/{tid}") as a:
+        view = hello(a, ada)["view"]
+        with client.websocket_connect(f"/ws/tables/{tid}") as b:
+            bob_view = hello(b, bob)["view"]
+            for _ in range(10):
+                step = play(a, view)  # Ada moves: now it is Bob's turn
+                bob_view = until(b, "step")["view"]
+                clock.advance(GRACE - 1)  # Bob thinks long, but within the grace
+                refused = to_bot(client, tid, host)
+                assert refused.status_code == 409
+                error = refused.json()["error"]
+                assert error["code"] == "table/seat_in_use" and error["text"]["de"]
+                assert seat_kind(client, tid) == "human"
+                step = play(b, bob_view)  # Bob's own decision
+                forced += step["seat"] != 1
+                view = until(a, "step")["view"]
+            assert forced == 0
+            # Idle past the grace on his turn: now the host may let a bot play for him ...
+            play(a, view)
+            until(b, "step")
+            clock.advance(GRACE + 1)
+            assert to_bot(client, tid, host, "strong").status_code == 200
+            assert seat_kind(client, tid) == "bot"
+            assert until(b, "step")["seat"] == 1  # the bot moved for him
+            # ... and he takes the seat back with a message, at any time.
+            b.send_json({"type": "take_back"})
+            for _ in range(10):
+                if until(b, "table")["table"]["seats"][1]["kind"] == "human":
+                    break
+            assert seat_kind(client, tid) == "human"
+
+
+def test_an_away_seat_goes_to_a_bot_at_once_and_its_token_takes_it_back(
+    table_client: TestClient,
+) -> None:
+    client = table_client
+    tid, host, ada, bob = hosted(client)
+    with client.websocket_connect(f"/ws/tables/{tid}") as a:
+        hello(a, ada)
+        # Bob never connected: away.
+        assert to_bot(client, tid, ada).json()["error"]["code"] == "auth/not_host"
+        assert to_bot(client, tid, host, "nonsense").json()["error"]["code"] == "bot/unknown_level"
+        assert to_bot(client, tid, host).status_code == 200
+        back = f"/api/tables/{tid}/seats/1/human"
+        for token in (host, ada, "x"):
+            refused = client.post(back, headers={"authorization": f"Bearer {token}"})
+            assert refused.status_code == 403
+            assert refused.json()["error"]["code"] == "auth/bad_token"
+        assert seat_kind(client, tid) == "bot"
+        taken = client.post(back, headers={"authorization": f"Bearer {bob}"})
+        assert taken.status_code == 200 and taken.json()["seats"][1]["kind"] == "human"
+    with client.websocket_connect(f"/ws/tables/{tid}") as s:
+        hello(s, None)
+        s.send_json({"type": "take_back"})
+        assert until(s, "error")["code"] == "auth/spectator"
