@@ -20,8 +20,15 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: str, bot_delay: float, schema: str | None = None) -> None:
+    def __init__(
+        self,
+        db: str,
+        bot_delay: float,
+        schema: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.db, self.bot_delay, self.schema = db, bot_delay, schema
+        self.env = {**os.environ, **(env or {})}
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -34,7 +41,9 @@ class Server:
         cmd += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
         if self.schema:
             cmd += ["--schema", self.schema]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=self.env
+        )
         for _ in range(600):
             try:
                 if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:

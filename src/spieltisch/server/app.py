@@ -23,8 +23,10 @@ from spieltisch import __version__
 from spieltisch.store import Store
 from spieltisch.table import Clock
 
-from . import errors, hints, lobby, ws
+from . import apidocs, errors, hints, lobby, ws
+from .deadline import BodyDeadline
 from .errors import ApiError, ErrorCode
+from .health import disk_trouble
 from .security import KeyedLimiter
 from .settings import Settings
 from .tables import TableManager
@@ -81,12 +83,16 @@ def create_app(
                 st.close()
             log.info("server stopped")
 
-    app = FastAPI(title="spieltisch", version=__version__, lifespan=lifespan, docs_url="/api/docs")
+    app = FastAPI(
+        title="spieltisch", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None
+    )
     app.state.settings = settings
     app.state.http_limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
     app.state.hints = hints.HintDesk(settings)
     errors.install(app)
+    app.add_middleware(BodyDeadline, seconds=settings.body_timeout)
     app.include_router(lobby.router)
+    app.include_router(apidocs.router)
     app.include_router(ws.router)
     app.include_router(hints.router)
 
@@ -112,14 +118,17 @@ def create_app(
     @app.get("/healthz", tags=["ops"])
     async def health(request: Request) -> dict[str, Any]:
         manager: TableManager = request.app.state.manager
-        import asyncio
-
         try:
             db_ok = await asyncio.to_thread(manager.store.ping)
         except Exception:
             db_ok = False
         if not db_ok:
             raise ApiError(ErrorCode.SERVER_DB_DOWN, "the database does not answer")
+        if settings.sqlite_path:
+            folder = Path(settings.sqlite_path).parent
+            trouble = await asyncio.to_thread(disk_trouble, folder, settings.min_free_disk_bytes)
+            if trouble:
+                raise ApiError(ErrorCode.SERVER_DISK_FULL, trouble)
         live = [t for t in manager.tables.values() if t.runtime and not t.runtime.is_over()]
         return {"status": "ok", "version": __version__, "db": "ok", "live_tables": len(live)}
 

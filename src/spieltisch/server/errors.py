@@ -329,6 +329,11 @@ def install(app: FastAPI) -> None:
             code = HTTP_CODES.get(exc.status_code, ErrorCode.REQUEST_INVALID)
         return error_response(ApiError(code, str(exc.detail), exc.status_code))
 
+    @app.exception_handler(RecursionError)
+    async def too_deep(_request: Request, _exc: RecursionError) -> JSONResponse:
+        # JSON nested thousands deep: the parser gives up; the request is at fault.
+        return error_response(ApiError(ErrorCode.REQUEST_INVALID, "the body is nested too deeply"))
+
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error", extra={"path": request.url.path})

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +29,9 @@ from spieltisch.table import SearchPool, Step, TableRuntime, events_for
 log = logging.getLogger("spieltisch.table")
 
 OUTBOX = 256
+CLOSE_POLICY = 1008
+"""Websocket close code for a connection the server refuses or ends by policy."""
+_opened = itertools.count()
 
 
 @dataclass(eq=False)
@@ -40,6 +44,10 @@ class Connection:
         default_factory=lambda: asyncio.Queue(OUTBOX)
     )
     writer: asyncio.Task[None] | None = None
+    opened: int = field(default_factory=lambda: next(_opened))
+    """Order of arrival: the oldest of a seat's connections goes first."""
+    close_code: int = 1012
+    """1012 ("service restart"): the browser reconnects; 1008 (policy): it should not."""
 
     def send(self, message: dict[str, Any]) -> None:
         try:
@@ -47,7 +55,8 @@ class Connection:
         except asyncio.QueueFull:
             self.close()
 
-    def close(self) -> None:
+    def close(self, code: int = 1012) -> None:
+        self.close_code = code
         with contextlib.suppress(asyncio.QueueFull):
             self.outbox.put_nowait(None)
 
@@ -60,7 +69,11 @@ class Connection:
             pass
         finally:
             with contextlib.suppress(Exception):
-                await self.ws.close(1012 if message is None else 1011)
+                await self.ws.close(self.close_code if message is None else 1011)
+
+
+def age(conn: Connection) -> int:
+    return conn.opened
 
 
 class LiveTable:

@@ -6,6 +6,9 @@ import logging
 import socket
 
 import uvicorn
+from sqlalchemy.exc import ArgumentError
+
+from spieltisch.store import Store
 
 from . import logs
 from .app import create_app
@@ -33,11 +36,15 @@ def serve(
     if bot_delay is not None:
         kwargs["bot_delay"] = bot_delay
     if public:
-        kwargs["public_url"] = public_url(public)
+        try:
+            kwargs["public_url"] = public_url(public)
+        except ValueError as exc:
+            raise SystemExit(f"spieltisch: {exc}") from None
     lan = lan_address() if host in WILDCARDS else None
     if lan:
         kwargs["lan_url"] = f"http://{lan}:{port}"
     settings = Settings(**kwargs)  # type: ignore[arg-type]
+    store = open_store(settings)
     where = settings.sqlite_path
     print(
         f"spieltisch: database {'SQLite file ' + where if where else _redact(settings.db_url)}",
@@ -50,16 +57,32 @@ def serve(
         print(f"spieltisch: friends join at {friends}/", flush=True)
     elif host not in WILDCARDS:
         print("spieltisch: only this computer can connect (serve --host 0.0.0.0)", flush=True)
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
-        log_config=None,
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,  # CPU matters more than the few KB of a view
-        timeout_graceful_shutdown=5,
-        proxy_headers=True,
-    )
+    try:
+        uvicorn.run(
+            create_app(settings, store),
+            host=host,
+            port=port,
+            log_config=None,
+            ws_max_size=64 * 1024,
+            ws_per_message_deflate=False,  # CPU matters more than the few KB of a view
+            timeout_graceful_shutdown=5,
+            proxy_headers=True,
+        )
+    finally:
+        store.close()
+
+
+def open_store(settings: Settings) -> Store:
+    """The database, opened before serving: a bad URL or an unreachable server ends the
+    start with one line saying so (and a non-zero exit), not a traceback."""
+    try:
+        return Store(settings.db_url, schema=settings.db_schema)
+    except ArgumentError:
+        reason = "not a database URL (e.g. sqlite:////var/lib/spieltisch.db)"
+    except Exception as exc:
+        cause = getattr(exc, "orig", None) or exc
+        reason = (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+    raise SystemExit(f"spieltisch: cannot open the database {_redact(settings.db_url)}: {reason}")
 
 
 WILDCARDS = ("0.0.0.0", "::", "")

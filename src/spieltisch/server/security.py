@@ -12,6 +12,7 @@ import hmac
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Iterable
 
 
 def new_token() -> str:
@@ -68,3 +69,29 @@ class KeyedLimiter:
         while len(self.buckets) > self.size:
             self.buckets.popitem(last=False)
         return bucket.take()
+
+
+def origin_allowed(origin: str | None, host: str | None, also: Iterable[str | None] = ()) -> bool:
+    """Whether a websocket from a page at ``origin`` may talk to this server at ``host``.
+
+    Browsers send the page's origin with every websocket; a foreign page must not play
+    with a visitor's seat (cross-site websocket hijacking). Allowed: the server's own
+    origin, the configured public or LAN address (``also``), and clients that are not
+    browsers (no origin).
+
+    >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000")
+    True
+    >>> origin_allowed("https://evil.example", "127.0.0.1:8000")
+    False
+    >>> origin_allowed("https://spiele.example.org", "10.0.0.5:8000", ["https://spiele.example.org"])
+    True
+    >>> origin_allowed(None, "127.0.0.1:8000")
+    True
+    """
+    if origin is None:
+        return True
+    origin = origin.rstrip("/").lower()
+    allowed = {u.rstrip("/").lower() for u in also if u}
+    if host:
+        allowed |= {f"http://{host.lower()}", f"https://{host.lower()}"}
+    return origin in allowed

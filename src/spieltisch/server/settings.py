@@ -86,7 +86,9 @@ class Settings:
     """Websockets one seat may have open (tabs, devices); the oldest is closed beyond."""
     min_free_disk_bytes: int = 64 * 1024 * 1024
     """Free space the database's directory needs for ``/healthz`` to say ok."""
-    body_timeout: float = 10.0
+    body_timeout: float = field(
+        default_factory=lambda: float(os.environ.get("SPIELTISCH_BODY_TIMEOUT", "10"))
+    )
     """Seconds a client has to send a request body once the headers arrived."""
 
     @property

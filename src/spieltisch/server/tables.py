@@ -22,7 +22,7 @@ from spieltisch.store import SeatRecord, Store, TableRecord
 from spieltisch.table import Clock, SearchPool, Step, TableRuntime, WallClock, make_runtime
 
 from .errors import ApiError, ErrorCode, from_engine
-from .live import Connection, LiveTable
+from .live import CLOSE_POLICY, Connection, LiveTable, age
 from .security import hash_token, new_table_id, new_token, token_matches
 from .settings import Settings
 
@@ -420,27 +420,30 @@ class TableManager:
     async def seat_for(self, table_id: str, token: str | None) -> tuple[LiveTable, int | None]:
         """The live table and the seat ``token`` acts for (``None``: spectator).
 
-        :raises ApiError: unknown table or a token that is no seat's.
+        A finished game is rebuilt on demand to show its end and log, but only for a
+        visitor who gets in: a refused hello leaves nothing behind in memory.
+
+        :raises ApiError: unknown table, a token that is no seat's, or a crowded table.
         """
         live = self.tables.get(table_id)
-        if live is None:  # a finished game: rebuilt on demand to show its end and log
-            record = await self._record(table_id)
-            if record.status != "finished":
-                raise ApiError(ErrorCode.TABLE_NOT_LIVE, f"table {table_id!r} is not being played")
+        record = live.record if live is not None else await self._record(table_id)
+        if live is None and record.status != "finished":
+            raise ApiError(ErrorCode.TABLE_NOT_LIVE, f"table {table_id!r} is not being played")
+        seat = None
+        if token is not None:
+            seat = next((s.seat for s in record.seats if token_matches(token, s.token_hash)), None)
+            if seat is None:
+                raise ApiError(
+                    ErrorCode.AUTH_BAD_TOKEN, "this token is not valid for any seat of the table"
+                )
+        elif live is not None and len(live.connections) >= MAX_CONNECTIONS:
+            raise ApiError(ErrorCode.TABLE_CROWDED, "too many spectators at this table")
+        if live is None:
             live = self._open(record)
             state, steps = await self._db(self._replay, record)
             self._attach_runtime(live, state, steps)
-            self.tables[table_id] = live
-        if token is None:
-            if len(live.connections) >= MAX_CONNECTIONS:  # players always get in
-                raise ApiError(ErrorCode.TABLE_CROWDED, "too many spectators at this table")
-            return live, None
-        for s in live.record.seats:
-            if token_matches(token, s.token_hash):
-                return live, s.seat
-        raise ApiError(
-            ErrorCode.AUTH_BAD_TOKEN, "this token is not valid for any seat of the table"
-        )
+            live = self.tables.setdefault(table_id, live)  # another visitor may have won
+        return live, seat
 
     async def act(self, live: LiveTable, seat: int | None, text: Any, ply: Any) -> None:
         """Play ``text`` for ``seat`` if the rules allow it.
@@ -508,7 +511,20 @@ class TableManager:
 
     # -- connections ---------------------------------------------------------------------
     async def attach(self, live: LiveTable, conn: Connection) -> None:
+        """Add a connection; a seat open in too many windows loses its oldest one (with a
+        coded error), so one token cannot crowd the table's spectators out."""
         async with live.lock:
+            if conn.seat is not None:
+                same = sorted((c for c in live.connections if c.seat == conn.seat), key=age)
+                for old in same[: max(0, len(same) + 1 - self.settings.max_sockets_per_seat)]:
+                    limit = self.settings.max_sockets_per_seat
+                    err = ApiError(
+                        ErrorCode.TABLE_SEAT_CROWDED,
+                        f"this seat is open in more than {limit} windows; this one was closed",
+                    )
+                    old.send({"type": "error", **err.to_json()})
+                    old.close(CLOSE_POLICY)
+                    live.connections.discard(old)
             live.connections.add(conn)
             conn.send(live.snapshot(conn.seat))
             live.broadcast_table()

@@ -22,15 +22,13 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import bell
 from .errors import ApiError, ErrorCode
-from .live import Connection
-from .security import TokenBucket
+from .live import CLOSE_POLICY, Connection
+from .security import TokenBucket, origin_allowed
 from .settings import Settings
 from .tables import TableManager
 
 router = APIRouter()
 log = logging.getLogger("spieltisch.ws")
-
-CLOSE_POLICY = 1008
 
 
 def _error(err: ApiError) -> dict[str, Any]:
@@ -48,6 +46,8 @@ def _parse(frame: Mapping[str, Any], limit: int) -> dict[str, Any]:
         data = json.loads(text)
     except ValueError as exc:
         raise ApiError(ErrorCode.MESSAGE_MALFORMED, "a message must be valid JSON") from exc
+    except RecursionError as exc:  # "[[[[...": the parser gives up, the socket stays
+        raise ApiError(ErrorCode.MESSAGE_MALFORMED, "a message is nested too deeply") from exc
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ApiError(ErrorCode.MESSAGE_MALFORMED, 'a message is an object with a "type"')
     return data
@@ -58,6 +58,12 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     manager: TableManager = ws.app.state.manager
     settings: Settings = ws.app.state.settings
     await ws.accept()
+    also = (settings.public_url, settings.lan_url)
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), also):
+        err = ApiError(ErrorCode.AUTH_ORIGIN, "connections from other sites are refused")
+        await ws.send_json(_error(err))
+        await ws.close(CLOSE_POLICY)
+        return
     try:
         frame = await asyncio.wait_for(ws.receive(), settings.hello_timeout)
         if frame.get("type") == "websocket.disconnect":
@@ -107,6 +113,9 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 if err.code is ErrorCode.ACTION_ILLEGAL:
                     log.info("action refused", extra={"table": live.id, "rule": err.rule})
                 conn.send(_error(err))
+            except Exception:  # a bug answers this message, it does not drop the socket
+                log.exception("message failed", extra={"table": live.id})
+                conn.send(_error(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error")))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

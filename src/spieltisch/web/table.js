@@ -25,6 +25,9 @@ function seatToMove(mod, view) {
   return seat === null || seat === undefined || seat < 0 ? null : seat;
 }
 
+// Refusals after which reconnecting would only be refused again (or push out another tab).
+const FINAL = new Set(["table/not_live", "table/not_found", "table/seat_crowded", "auth/origin"]);
+
 export function renderTable(root, id) {
   const st = { table: null, seat: null, view: null, log: [], selected: null, last: null, ws: null, closed: false, retry: 0, refusal: null, refusalAt: 0, conn: "connecting", invite: null, mover: null, moverSince: 0 };
   const page = el("div", { class: "table-page" });
@@ -56,14 +59,14 @@ export function renderTable(root, id) {
         st.table = m.table;
       } else if (m.type === "error") {
         if (m.code === "auth/bad_token") { tokens.dropSeat(id); }
-        else if (m.code === "table/not_live" || m.code === "table/not_found") { st.conn = m.code; }
+        else if (FINAL.has(m.code)) { st.conn = m.code; st.refusal = m; st.refusalAt = Date.now(); }
         else { st.refusal = m; st.refusalAt = Date.now(); }
       }
       noteMover();
       draw();
     };
     ws.onclose = () => {
-      if (st.closed || st.conn === "table/not_live" || st.conn === "table/not_found") { draw(); return; }
+      if (st.closed || FINAL.has(st.conn)) { draw(); return; }
       st.conn = "reconnecting";
       draw();
       const wait = Math.min(5000, 300 * 2 ** st.retry++);
