@@ -9,6 +9,7 @@ the bot's move. Prints min/median/max of ``--replies`` replies.
     .venv/bin/python bench/search_pool.py --busy 0 --replies 12
     .venv/bin/python bench/search_pool.py --busy 4 --replies 12
     .venv/bin/python bench/search_pool.py --busy 4 --replies 12 --workers 1
+    .venv/bin/python bench/search_pool.py --busy 4 --replies 12 --busy-kind players
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -38,6 +40,28 @@ def busy_table(base: str) -> str:
     r.raise_for_status()
     table_id: str = r.json()["table"]["id"]
     return table_id
+
+
+def busy_player(base: str, port: int, stop: threading.Event, seed: int) -> None:
+    """A player who answers an ``expert`` bot at once, table after table: a table where
+    someone waits for every search, so it is served in the foreground like ours."""
+    rng = random.Random(seed)
+    while not stop.is_set():
+        seats = [{"kind": "human"}, {"kind": "bot", "level": LEVEL}]
+        made = httpx.post(
+            f"{base}/api/tables", json={"game": "halali", "seats": seats, "name": "Bo"}, timeout=30
+        ).json()
+        with connect(f"ws://127.0.0.1:{port}/ws/tables/{made['table']['id']}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": made["seat_token"]}))
+            msg = receive(ws, "welcome")
+            while not stop.is_set() and msg["table"]["status"] == "running":
+                if msg["view"]["legal_actions"]:
+                    ws.send(
+                        json.dumps(
+                            {"type": "act", "action": rng.choice(msg["view"]["legal_actions"])}
+                        )
+                    )
+                msg = receive(ws, "step")
 
 
 def keep_busy(base: str, tables: list[str]) -> None:
@@ -61,6 +85,12 @@ def main() -> None:
     parser.add_argument("--replies", type=int, default=12)
     parser.add_argument("--workers", type=int, default=0, help="search workers (0: per core)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--busy-kind",
+        choices=["bots", "players"],
+        default="bots",
+        help="busy tables of two experts, or of a player answering an expert at once",
+    )
     args = parser.parse_args()
     os.environ["SPIELTISCH_SEARCH_WORKERS"] = str(args.workers)
     rng = random.Random(args.seed)
@@ -68,7 +98,15 @@ def main() -> None:
         server = Server(f"sqlite:///{Path(tmp) / 'bench.db'}", bot_delay=0.0)
         server.start()
         try:
-            busy = [busy_table(server.base) for _ in range(args.busy)]
+            stop = threading.Event()
+            players = [
+                threading.Thread(target=busy_player, args=(server.base, server.port, stop, i))
+                for i in range(args.busy if args.busy_kind == "players" else 0)
+            ]
+            for thread in players:
+                thread.start()
+            bots_only = 0 if players else args.busy
+            busy = [busy_table(server.base) for _ in range(bots_only)]
             time.sleep(3.0)  # let the busy tables fill the queue
             times: list[float] = []
             while len(times) < args.replies:
@@ -97,10 +135,14 @@ def main() -> None:
                         times.append(time.monotonic() - acked)
                         print(f"reply {len(times)}: {times[-1]:.2f} s", flush=True)
                         keep_busy(server.base, busy)
+            stop.set()
+            for thread in players:
+                thread.join(120)
         finally:
             server.stop()
     print(
-        f"busy tables {args.busy}, workers {args.workers or 'per core'} ({os.cpu_count()} cores): "
+        f"busy tables {args.busy} ({args.busy_kind}), "
+        f"workers {args.workers or 'per core'} ({os.cpu_count()} cores): "
         f"bot reply min {min(times):.2f} s, median {statistics.median(times):.2f} s, "
         f"max {max(times):.2f} s over {len(times)} replies"
     )

@@ -23,11 +23,10 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import multiprocessing as mp
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from typing import Any, Final
 
 from spieltisch.engine import (
@@ -370,33 +369,16 @@ class ISMCTSBot(Bot):
 
 
 # -- off the event loop --------------------------------------------------------------------
-_POOL: ProcessPoolExecutor | None = None
-
-
 def _plan(bot: Bot, view: View, seat: int, clock: float) -> Plan:
     return bot.plan(view, seat, clock)
 
 
-def search_executor() -> Executor:
-    """The shared worker process for searches (created on first use).
-
-    Started by a fork server, not forked from a server process with its event loop and
-    threads (forking those is unsafe).
-    """
-    global _POOL
-    if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("forkserver"))
-    return _POOL
-
-
-def plan_async(
-    bot: Bot, view: View, seat: int, clock: float, executor: Executor | None = None
-) -> Future[Plan]:
-    """Plan in another process, so a server's event loop keeps serving while a bot thinks.
+def plan_async(bot: Bot, view: View, seat: int, clock: float, executor: Executor) -> Future[Plan]:
+    """Plan in another process of ``executor``, so the caller keeps going while a bot thinks.
 
     A search is pure Python and holds the GIL; a thread would slow every other request,
     a process does not. The bot is pickled with the task; its searches depend only on its
     seed and the view, so planning in a worker gives the same action as planning here.
-    Wrap the future with ``asyncio.wrap_future`` to await it.
+    (A live server uses its supervised pool, ``spieltisch.table.SearchPool``.)
     """
-    return (executor or search_executor()).submit(_plan, bot, view, seat, clock)
+    return executor.submit(_plan, bot, view, seat, clock)
