@@ -5,9 +5,10 @@ null}``; the server answers ``welcome`` (table, own view, own log). Then the cli
 sends ``{"type": "act", "action": "flip c4", "ply": 12}``, ``{"type": "ping"}`` or
 ``{"type": "take_back"}`` (a seat the host handed to a bot plays again itself), and
 receives ``step`` (after every action: own view, visible events), ``table`` (seats
-changed) and ``error`` (``code``, ``message``, ``rule`` for illegal actions). A refused
-message changes nothing. The token travels in the first message, not the URL, so it
-never lands in access logs.
+changed) and ``error`` (``code``, ``message``, ``text`` in German and English, ``rule``
+for illegal actions). A refused message changes nothing and keeps the socket. The token
+travels in the first message, not the URL, so it never lands in access logs. A page of
+another site (its ``Origin``) gets ``auth/origin`` and no socket.
 """
 
 from __future__ import annotations
