@@ -79,12 +79,18 @@ class Settings:
         default_factory=lambda: int(os.environ.get("SPIELTISCH_SEARCH_WORKERS", "0"))
     )
     """Worker processes for search bots (0: one per core of the machine)."""
-    seat_idle_grace: float = 60.0
+    seat_idle_grace: float = field(
+        default_factory=lambda: float(os.environ.get("SPIELTISCH_SEAT_IDLE_GRACE", "60"))
+    )
     """Seconds a connected seat must have been idle on its turn before the host may hand
     it to a bot (a disconnected seat may be handed over at once)."""
-    max_sockets_per_seat: int = 4
+    max_sockets_per_seat: int = field(
+        default_factory=lambda: int(os.environ.get("SPIELTISCH_SOCKETS_PER_SEAT", "4"))
+    )
     """Websockets one seat may have open (tabs, devices); the oldest is closed beyond."""
-    min_free_disk_bytes: int = 64 * 1024 * 1024
+    min_free_disk_bytes: int = field(
+        default_factory=lambda: int(os.environ.get("SPIELTISCH_MIN_FREE_DISK_MB", "64")) * 2**20
+    )
     """Free space the database's directory needs for ``/healthz`` to say ok."""
     body_timeout: float = field(
         default_factory=lambda: float(os.environ.get("SPIELTISCH_BODY_TIMEOUT", "10"))
