@@ -1,7 +1,8 @@
 """Hostile clients against the fair bell, on the real server process (HG-R8, HG-R4).
 
 Each test plays one attack from the outside review over real websockets: forged clock-sync
-answers, a ring before the card is shown, a flood of rings naming a version never shown.
+answers, a ring before the card is shown, reading the card before it is shown, a flood of
+rings naming a version never shown.
 Each ends with the attacker gaining nothing, the game going on, and a bystander table
 exactly as it was.
 """
@@ -216,6 +217,31 @@ def test_HG_R8_a_ring_before_the_card_is_shown_is_not_a_fast_ring(
         t.ring(1, v, 300)
         assert _recv(t.socks[1], "rang")["claim"]["seat"] == 1
         assert t.bell_winner() == 1
+    finally:
+        t.close()
+    _intact(server, bystander)
+
+
+def test_HG_R8_a_fast_link_gets_the_card_no_sooner_than_it_can_be_shown(
+    server: Server, bystander: dict[str, Any]
+) -> None:
+    """Seat 2's link looks 150 ms long, so cards are shown 150 ms after a flip. Seat 0,
+    on loopback, would have the message at once and could react to it before the card
+    shows; it gets the step only a slack before the show time."""
+    t = Table(server)
+    try:
+        for _ in range(2):
+            t.sync(2, hold=0.300)
+        t.sync(0)
+        flipper = t.step["view"]["to_flip"]
+        assert flipper is not None
+        sent = time.monotonic()
+        t.socks[flipper].send(json.dumps({"type": "act", "action": "flip", "ply": None}))
+        step = _recv(t.socks[0], "step")
+        waited = time.monotonic() - sent
+        lead = step["show_at"] - step["server_now"]
+        assert lead > 0.1
+        assert waited >= lead - 0.030 - 0.010  # the slack, and a little for the clock
     finally:
         t.close()
     _intact(server, bystander)

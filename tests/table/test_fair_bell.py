@@ -116,6 +116,14 @@ def test_HG_R8_a_ring_before_the_card_could_be_seen_is_refused() -> None:
     assert bell_winner(rt, clock) == 1
 
 
+def test_HG_R8_a_card_leaves_for_each_seat_its_own_latency_before_the_show() -> None:
+    rt, _, v = ready_table(latency={0: 0.005, 1: 0.200})
+    shown = rt.shown_at[v]
+    assert rt.release_at(1) == pytest.approx(shown - 0.200 - SLACK)
+    assert rt.release_at(0) == pytest.approx(shown - 0.005 - SLACK)
+    assert rt.release_at(None) == pytest.approx(shown - SLACK)  # spectators: no credit
+
+
 def test_HG_R8_held_back_latency_earns_nothing() -> None:
     """Seat 0 is 20 ms away but made its round trips look like 1 s; seat 1 is honest at
     the same distance. Both react in 300 ms: seat 0 claims 100 ms and is not believed."""

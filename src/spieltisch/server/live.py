@@ -48,6 +48,8 @@ class Connection:
     """Order of arrival: the oldest of a seat's connections goes first."""
     close_code: int = 1012
     """1012 ("service restart"): the browser reconnects; 1008 (policy): it should not."""
+    held_until: float = 0.0
+    """Clock time the last held-back view leaves (see :meth:`LiveTable.deliver`)."""
 
     def send(self, message: dict[str, Any]) -> None:
         try:
@@ -152,7 +154,27 @@ class LiveTable:
                 message["action"] = str(step.action)
             if extras is not None:  # real-time tables: show_at, ring times, coach
                 message.update(extras(conn.seat))
+            self.deliver(conn, message)
+
+    def deliver(self, conn: Connection, message: dict[str, Any]) -> None:
+        """Send a step. On a real-time table it leaves no sooner than the runtime's
+        ``release_at`` for the connection's seat, and never before a step held back
+        earlier: a client gets a card only as long before its show time as its own link
+        needs (HG-R8). Other messages are not held (a pong held back would spoil the
+        round trip it measures)."""
+        release = getattr(self.runtime, "release_at", None)
+        if release is None or self.runtime is None:
             conn.send(message)
+            return
+        now = self.runtime.clock.now()
+        at = release(conn.seat)
+        if conn.held_until > now:
+            at = max(at, conn.held_until + 1e-4)  # views leave in order
+        if at <= now:
+            conn.send(message)
+            return
+        conn.held_until = at
+        asyncio.get_running_loop().call_later(at - now, conn.send, message)
 
     # -- the bot driver ------------------------------------------------------------------
     def start_driver(self, on_step: Callable[[LiveTable, Step], Any]) -> None:

@@ -107,6 +107,14 @@ class RealtimeRuntime(TableRuntime):
         """When the current table version is (or was) visible on every screen."""
         return self.shown_at.get(self._version(), self.clock.now())
 
+    def release_at(self, seat: int | None) -> float:
+        """When a message showing the current version may leave for ``seat`` (``None``: a
+        spectator): its show time less the seat's latency credit and the slack. No client
+        holds a card longer before it can be shown than its own link needs, so reacting
+        to the message instead of the screen gains nothing (HG-R8)."""
+        credit = 0.0 if seat is None else self.credit(seat)
+        return self.show_at - credit - self.slack
+
     def _note_version(self) -> None:
         version = self._version()
         if version not in self.shown_at:
