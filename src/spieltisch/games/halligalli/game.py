@@ -23,19 +23,14 @@ from spieltisch.engine import (
     Option,
     Text,
     View,
-    derive_rng,
 )
-from spieltisch.engine.rng import shuffled
 
 from . import actions
-from .actions import SHAPES
-from .bell import unseen_counts
-from .cards import EDITION, EDITIONS, card_by_name
-from .finale import Finale
 from .position import payload_of as position_payload
 from .position import position_of
 from .state import PLY_CAP, TURN_RULE, HalliGalliState, Settings
 from .texts import RULE_TEXTS
+from .views import sample
 
 MAX_HANDICAP_MS = 5000
 
@@ -255,82 +250,9 @@ class HalliGalli(Game[HalliGalliState]):
         return position_of(state._dump())
 
     def sample_state(self, view: View, seat: int | None, seed: int) -> HalliGalliState:
-        """Deal the unseen cards (deck minus face-up cards) at random into the draw piles
-        and the aside cards, respecting pile sizes and the shown backs of the top cards;
-        a pending hidden throw of the other finalist is drawn at random. This is the
-        knowledge model of :mod:`.bell`'s coach.
+        """Deal the unseen cards at random, consistent with ``view`` (see
+        :func:`.views.sample`).
 
         :raises InvalidNotation: if ``view`` is not a Halli Galli view of these options.
         """
-        try:
-            return self._sample(view, seat, seed)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            if isinstance(exc, InvalidNotation):
-                raise
-            raise InvalidNotation(f"not a Halli Galli view: {exc!r}") from exc
-
-    def _sample(self, view: View, seat: int | None, seed: int) -> HalliGalliState:
-        if view.get("game") != "halligalli":
-            raise InvalidNotation("not a Halli Galli view")
-        if (view["deck"] == "full") != self.full_deck:
-            raise InvalidNotation("the view was made with another deck option")
-        rng = derive_rng(seed, "halligalli-sample")
-        n = int(view["players"])
-        table = [[card_by_name(c) for c in pile] for pile in view["table"]]
-        unseen = unseen_counts(self.full_deck, (c for p in table for c in p), None)
-        pool = shuffled(rng, [c for c, k in enumerate(unseen) for _ in range(k)])
-        sizes = [int(k) for k in view["draw"]]
-        tops: list[int | None] = [None] * n
-        backs = view.get("backs")
-        for s in range(n):
-            if backs and sizes[s]:
-                edition = EDITIONS.index(backs[s])
-                i = next(i for i, c in enumerate(pool) if EDITION[c] == edition)
-                tops[s] = pool.pop(i)
-        draw = []
-        for s in range(n):
-            below = sizes[s] - (tops[s] is not None)
-            pile, pool = pool[:below], pool[below:]
-            top = tops[s]
-            draw.append(pile + ([top] if top is not None else []))
-        if len(pool) != int(view["aside"]):
-            raise InvalidNotation("the view's pile sizes do not add up to the deck")
-        finale = view["finale"]
-        if finale is not None:
-            finale = self._sample_finale(finale, seat, rng.randrange(3))
-        state = self._new_state(n, seed)
-        state.sampled = True
-        to_flip = view["to_flip"]
-        result = view["result"]
-        state._restore(
-            {
-                "draw": draw,
-                "table": table,
-                "aside": pool,
-                "out": view["out_order"],
-                "out_count": max(view["out_order"]),
-                "swim_since": view["swimming_since"],
-                "to_flip": -1 if to_flip is None else to_flip,
-                "anchor": view["turn_anchor"],
-                "version": view["version"],
-                "round_start": view["round_start"],
-                "chain": view["ledger"],
-                "extra_life_by": -1 if view["extra_life_by"] is None else view["extra_life_by"],
-                "finale": finale,
-                "reason": result["reason"] if result else "",
-                "steps": view["steps"],
-                "stats": view["stats"],
-            }
-        )
-        return state
-
-    @staticmethod
-    def _sample_finale(fin: dict[str, Any], seat: int | None, guess: int) -> dict[str, Any]:
-        """Rebuild the finale; the other finalist's hidden throw becomes ``guess``."""
-        throws = {}
-        for s in fin["thrown"]:
-            own = fin["my_throw"] if s == seat else None
-            throws[str(s)] = SHAPES.index(own) if own is not None else guess
-        data = Finale((fin["players"][0], fin["players"][1]), fin["last_winner"]).dump()
-        data.update(stake=fin["stake"] or 0, throws=throws, history=fin["history"])
-        return data
+        return sample(self, view, seat, seed)

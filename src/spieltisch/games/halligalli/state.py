@@ -46,7 +46,7 @@ from .bell import count_pairs, is_bell_valid
 from .cards import NAMES, deck
 from .finale import Finale
 from .scoring import game_result, penalty_per_player
-from .view import seat_view
+from .views import seat_view
 
 PLY_CAP = 10_000
 """Actions after which a game ends as ``ply_cap`` (ranked by cards held). Nobody is

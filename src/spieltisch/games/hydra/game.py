@@ -20,6 +20,7 @@ from .position import payload_of as position_payload
 from .position import position_of
 from .state import HydraState, Settings
 from .texts import RULE_TEXTS
+from .views import sample
 
 MAX_GAMES = 100
 """A bound on the match length so a lobby cannot create an endless table."""
@@ -115,10 +116,8 @@ class Hydra(Game[HydraState]):
     def sample_state(self, view: View, seat: int | None, seed: int) -> HydraState:
         """Deal the cards ``seat`` cannot see at random, consistent with all it can infer.
 
-        See :mod:`.sampling` for the constraints.
+        See :func:`.views.sample` for the constraints.
 
         :raises InvalidNotation: if ``view`` is not a Hydra view.
         """
-        from .sampling import sample
-
         return sample(self, view, seat, seed)
