@@ -6,8 +6,10 @@ the core. Three things differ:
 * **Show time.** Every change of the table version is shown at ``show_at`` = now + lead,
   the lead being the largest one-way latency of the seats (capped), so a card appears on
   every screen at the same moment wherever possible. Servers send ``show_at``; each
-  client converts it with its clock offset. Bots see the card at that moment too: their
-  plans for a new version count from ``show_at``.
+  client converts it with its clock offset. A step leaves for a seat only at
+  :meth:`~RealtimeRuntime.release_at` (the show time less the seat's latency credit and a
+  slack), so nobody holds a card long before it can be seen. Bots see the card at the
+  show time too: their plans for a new version count from ``show_at``.
 * **The bell window** (:mod:`.bell`). Human rings (:meth:`ring`, with the reaction time
   the client measured) and bots' ring plans are collected in one window opened by the
   first arrival and applied fastest compensated reaction first, each as ``ring@v`` with
