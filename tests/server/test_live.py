@@ -253,3 +253,17 @@ def test_a_search_bot_plans_in_the_worker_process_and_plays_its_turn(
         step = until(a, "step")  # the search bot's answer
         assert step["seat"] == 1 and step["ply"] == 2
     assert asked == [(tid, "strong")]
+
+
+def test_a_refused_move_is_logged_with_what_reproduces_it_but_not_the_seed(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    tid, t0, _t1 = two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws, caplog.at_level("INFO"):
+        hello(ws, t0)
+        ws.send_json({"type": "act", "action": "flip e5"})  # the middle square (HA §1)
+        assert until(ws, "error")["code"] == "action/illegal"
+    refused = [r.getMessage() for r in caplog.records if r.getMessage().startswith("move refused")]
+    assert len(refused) == 1 and "halali" in refused[0] and "flip e5" in refused[0]
+    record = client.app.state.manager.store.get_table(tid)  # type: ignore[attr-defined]
+    assert str(record.seed) not in refused[0]

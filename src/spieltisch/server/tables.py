@@ -16,7 +16,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from spieltisch.bots import Bot, levels, make
-from spieltisch.engine import Game, SpieltischError, State, UnknownGame, game_class, load
+from spieltisch.engine import (
+    Game,
+    IllegalAction,
+    SpieltischError,
+    State,
+    UnknownGame,
+    game_class,
+    load,
+)
 from spieltisch.engine import games as game_names
 from spieltisch.store import SeatRecord, Store, TableRecord
 from spieltisch.table import Clock, SearchPool, Step, TableRuntime, WallClock, make_runtime
@@ -468,6 +476,8 @@ class TableManager:
                 action = rt.state.game.parse_action(text)
                 step = await asyncio.to_thread(rt.act, seat, action)
             except SpieltischError as exc:
+                if isinstance(exc, IllegalAction):  # reproducible from the log, seed kept secret
+                    log.info("move refused: %s", exc.describe(), extra={"table": live.id})
                 raise from_engine(exc) from exc
             except Exception as exc:  # the store failed: the runtime has rolled back
                 log.exception("write-ahead failed", extra={"table": live.id})
