@@ -10,6 +10,7 @@ melds (KA-R3), a refused discard with its rule (KA-R4), a build on the other's m
 from __future__ import annotations
 
 import shutil
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -233,14 +234,23 @@ def test_KA_R3_R4_R5_two_people_open_build_swap_and_a_refused_discard(
     ada.wait_for_selector("#hand")
     assert ada.locator(".deck.four-colour").count() == 1
     shot(ada, "kalooki-four-colour-de")
-    # The rest of the deal is not the point: the host hands both seats to bots.
+    # The rest of the deal is not the point: both players leave, the host hands their
+    # seats to bots (a seat still connected and active may not be taken), they come back.
+    for page in pages:
+        page.goto(f"{kalooki_server.base}/")  # to the lobby: the table's socket closes
     for seat in (0, 1):
-        r = httpx.post(
-            f"{kalooki_server.base}/api/tables/{TABLE}/seats/{seat}/bot",
-            json={"level": "rules"},
-            headers={"authorization": f"Bearer {HOST}"},
-        )
+        for _ in range(100):  # until the server has seen the socket close
+            r = httpx.post(
+                f"{kalooki_server.base}/api/tables/{TABLE}/seats/{seat}/bot",
+                json={"level": "rules"},
+                headers={"authorization": f"Bearer {HOST}"},
+            )
+            if r.status_code != 409:
+                break
+            time.sleep(0.05)
         assert r.status_code == 200, r.text
+    for page in pages:
+        page.goto(f"{kalooki_server.base}/t/{TABLE}")
     ada.wait_for_selector("#result", timeout=60_000)
     bob.wait_for_selector("#ka-scoring", timeout=60_000)
     assert "Auszahlung" in ada.inner_text("#ka-scoring")
