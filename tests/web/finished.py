@@ -46,6 +46,10 @@ def bot_record(
     return runtime.state.record()
 
 
+NAMES = ("Ada", "Bruno", "Clara", "Deniz", "Emil", "Frieda")
+"""Players of the running tables, in seat order."""
+
+
 def store_running(store: Store, table_id: str, record: dict[str, Any], tokens: list[str]) -> None:
     """Store ``record`` as a running table of people, seat ``i`` holding ``tokens[i]``."""
     game = spieltisch.load(record["game"], **record["options"])
@@ -58,7 +62,7 @@ def store_running(store: Store, table_id: str, record: dict[str, Any], tokens: l
         seed=record["seed"],
         host_hash=hash_token(f"host-of-{table_id}"),
         seats=[
-            SeatRecord(s, "human", None, f"Spieler {s + 1}", hash_token(token))
+            SeatRecord(s, "human", None, NAMES[s], hash_token(token))
             for s, token in enumerate(tokens)
         ],
         status="running",
