@@ -13,6 +13,7 @@ from typing import Any
 
 import spieltisch
 from spieltisch.bots import make
+from spieltisch.engine import State
 from spieltisch.server.security import hash_token
 from spieltisch.store import Store
 from spieltisch.store.repository import SeatRecord
@@ -52,28 +53,21 @@ NAMES = ("Ada", "Bruno", "Clara", "Deniz", "Emil", "Frieda")
 
 def store_running(store: Store, table_id: str, record: dict[str, Any], tokens: list[str]) -> None:
     """Store ``record`` as a running table of people, seat ``i`` holding ``tokens[i]``."""
-    game = spieltisch.load(record["game"], **record["options"])
-    state = game.new_state(players=record["players"], seed=record["seed"])
-    store.create_table(
-        table_id=table_id,
-        game=record["game"],
-        options=dict(game.options),
-        players=record["players"],
-        seed=record["seed"],
-        host_hash=hash_token(f"host-of-{table_id}"),
-        seats=[
-            SeatRecord(s, "human", None, NAMES[s], hash_token(token))
-            for s, token in enumerate(tokens)
-        ],
-        status="running",
-    )
-    for ply, item in enumerate(record["actions"]):
-        state.apply(item["seat"], game.action_from_json(item["action"]))
-        store.append_action(table_id, ply, item["seat"], item["action"])
+    seats = [
+        SeatRecord(s, "human", None, NAMES[s], hash_token(token)) for s, token in enumerate(tokens)
+    ]
+    _store(store, table_id, record, seats)
 
 
 def store_finished(store: Store, table_id: str, record: dict[str, Any], level: str) -> None:
     """Store ``record`` as a finished table whose seats are ``level`` bots."""
+    seats = [SeatRecord(s, "bot", level) for s in range(record["players"])]
+    assert _store(store, table_id, record, seats).is_over()
+
+
+def _store(store: Store, table_id: str, record: dict[str, Any], seats: list[SeatRecord]) -> State:
+    """Store ``record`` move by move as the server would: the move that ends the game
+    finishes the table with its result."""
     game = spieltisch.load(record["game"], **record["options"])
     state = game.new_state(players=record["players"], seed=record["seed"])
     store.create_table(
@@ -83,7 +77,7 @@ def store_finished(store: Store, table_id: str, record: dict[str, Any], level: s
         players=record["players"],
         seed=record["seed"],
         host_hash=hash_token(f"host-of-{table_id}"),
-        seats=[SeatRecord(s, "bot", level) for s in range(record["players"])],
+        seats=seats,
         status="running",
     )
     for ply, item in enumerate(record["actions"]):
@@ -92,7 +86,7 @@ def store_finished(store: Store, table_id: str, record: dict[str, Any], level: s
         store.append_action(
             table_id, ply, item["seat"], item["action"], result.to_json() if result else None
         )
-    assert state.is_over()
+    return state
 
 
 KALOOKI_BUILD_TOKENS = ["ada-token-of-the-kalooki-keys", "bob-token-of-the-kalooki-keys"]
