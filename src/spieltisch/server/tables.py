@@ -204,8 +204,7 @@ class TableManager:
         log.info("table created", extra={"table": table_id, "game": game_name})
         if starts:
             async with live.lock:
-                self._attach_runtime(live, state, [])
-                live.broadcast_start()
+                self._start(live, state)
             live.start_driver(self._after_step)
         return Created(self.summary(live.record, live), host_token, own, seat_token)
 
@@ -333,10 +332,15 @@ class TableManager:
             if not await self._db(self.store.set_status, record.id, "running", expect="open"):
                 return
             live.record = await self._record(record.id)
-            self._attach_runtime(live, state, [])
-            log.info("game started", extra={"table": record.id})
-            live.broadcast_start()
+            self._start(live, state)
         live.start_driver(self._after_step)
+
+    def _start(self, live: LiveTable, state: State) -> None:
+        """Put a table's first state live and tell everyone (under the table lock; the
+        caller starts the driver once the lock is released)."""
+        self._attach_runtime(live, state, [])
+        log.info("game started", extra={"table": live.id})
+        live.broadcast_start()
 
     # -- running -------------------------------------------------------------------------
     def _new_state(self, record: TableRecord) -> State:
