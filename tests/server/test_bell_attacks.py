@@ -1,8 +1,9 @@
 """Hostile clients against the fair bell, on the real server process (HG-R8, HG-R4).
 
 Each test plays one attack from the outside review over real websockets: forged clock-sync
-answers, a ring before the card is shown, reading the card before it is shown, a flood of
-rings naming a version never shown.
+answers, echoes held back by the same amount every time (fake lag), a ring before the card
+is shown, reading the card before it is shown, a flood of rings naming a version never
+shown.
 Each ends with the attacker gaining nothing, the game going on, and a bystander table
 exactly as it was.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from spieltisch.games.halligalli.bell import is_bell_valid
 from spieltisch.games.halligalli.cards import card_by_name
+from spieltisch.server import tcpinfo
 
 from .procserver import Server
 
@@ -190,6 +193,35 @@ def test_HG_R8_forged_clock_sync_answers_buy_nothing(
         assert forged["reaction_ms"] >= 290  # what the server timed, not the 100 claimed
         assert forged["credit_ms"] == 0 and not forged["trusted"]
         assert honest["credit_ms"] <= 50
+    finally:
+        t.close()
+    _intact(server, bystander)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="TCP_INFO is Linux's")
+def test_HG_R8_echoes_held_back_every_time_earn_no_more_than_the_kernel_round_trip(
+    server: Server, bystander: dict[str, Any]
+) -> None:
+    """Seat 0 holds every clock-sync echo back 160 ms from its first ping on: by its
+    echoes alone its link looks 80 ms long, and it would win a race it is 40 ms slower
+    in. The kernel times the same loopback connection at well under a millisecond, so
+    the bell credits at most that and the margin: seat 1, faster, wins."""
+    t = Table(server)
+    try:
+        for _ in range(3):
+            t.sync(0, hold=0.160)
+            t.sync(1)
+        step = t.flip_to_valid()
+        v = step["view"]["version"]
+        time.sleep(max(0.0, step["show_at"] - step["server_now"]) + 0.300)
+        t.ring(1, v, 300)
+        time.sleep(0.040)
+        t.ring(0, v, 100)
+        honest = _recv(t.socks[1], "rang")["claim"]
+        faked = _recv(t.socks[0], "rang")["claim"]
+        assert faked["credit_ms"] <= round(1000 * tcpinfo.MARGIN) + 1  # not the 80 faked
+        assert honest["credit_ms"] <= round(1000 * tcpinfo.MARGIN) + 1
+        assert t.bell_winner() == 1
     finally:
         t.close()
     _intact(server, bystander)

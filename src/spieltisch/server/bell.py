@@ -16,7 +16,10 @@ a second echo of the same pong is not believed and counted (``Sync.refused``). T
 keeps the smallest of the last few round trips: a client can make its latency look
 larger by holding echoes back, never smaller. Half of it is the seat's one-way latency:
 the runtime uses it to hold flips back until every screen can show them (``show_at``)
-and, within the bounds of ``spieltisch.table.bell``, to compensate rings.
+and, within the bounds of ``spieltisch.table.bell``, to compensate rings. Where the kernel
+times the connection itself (Linux ``TCP_INFO``, see :mod:`.tcpinfo`), the latency is at
+most half the kernel's round trip plus a small margin: holding echoes back no longer
+makes a link look slower than it is.
 
 A ring is ``{"type": "ring", "version": v, "reaction_ms": r}``: the table version on the
 player's screen when he pressed and his reaction time measured from the moment that
@@ -34,6 +37,7 @@ from typing import Any
 from spieltisch.engine import SpieltischError
 from spieltisch.table import RealtimeRuntime
 
+from . import tcpinfo
 from .errors import ApiError, ErrorCode, from_engine
 from .live import Connection, LiveTable
 
@@ -49,6 +53,8 @@ class Sync:
     """Server time of the latest pong, until its echo arrives."""
     refused: int = 0
     """Echoes that contradicted the server's own timing."""
+    kernel: tcpinfo.KernelRtt | None = None
+    """Reads the kernel's round trip of this connection, where there is one."""
 
     def sent(self, ts: float) -> None:
         """A pong stamped ``ts`` goes out; any older one can no longer be answered."""
@@ -67,7 +73,12 @@ class Sync:
 
     @property
     def one_way(self) -> float | None:
-        return min(self.rtts) / 2 if self.rtts else None
+        """The seat's one-way latency: half the smallest echo round trip, capped by the
+        kernel's own round trip when it has one (:func:`tcpinfo.bound`)."""
+        echoes = min(self.rtts) / 2 if self.rtts else None
+        if echoes is None or self.kernel is None:
+            return echoes
+        return tcpinfo.bound(echoes, self.kernel())
 
 
 _syncs: weakref.WeakKeyDictionary[Connection, Sync] = weakref.WeakKeyDictionary()
@@ -76,7 +87,9 @@ _syncs: weakref.WeakKeyDictionary[Connection, Sync] = weakref.WeakKeyDictionary(
 def sync_of(conn: Connection) -> Sync:
     sync = _syncs.get(conn)
     if sync is None:
-        sync = _syncs[conn] = Sync()
+        settings = getattr(getattr(getattr(conn.ws, "app", None), "state", None), "settings", None)
+        enabled = getattr(settings, "bell_tcp_rtt", True)
+        sync = _syncs[conn] = Sync(kernel=tcpinfo.kernel_rtt(conn.ws, enabled))
     return sync
 
 

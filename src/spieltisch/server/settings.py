@@ -30,6 +30,23 @@ def public_url(value: str | None) -> str | None:
     return value.rstrip("/")
 
 
+def switch(value: str) -> bool:
+    """An on/off setting from the environment.
+
+    >>> switch("off"), switch("On"), switch("1")
+    (False, True, True)
+    >>> switch("maybe")
+    Traceback (most recent call last):
+    ValueError: an on/off setting is on or off: 'maybe'
+    """
+    word = value.strip().lower()
+    if word in ("on", "1", "true", "yes"):
+        return True
+    if word in ("off", "0", "false", "no"):
+        return False
+    raise ValueError(f"an on/off setting is on or off: {value!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     db_url: str = field(default_factory=default_db_url)
@@ -92,6 +109,12 @@ class Settings:
         default_factory=lambda: int(os.environ.get("SPIELTISCH_MIN_FREE_DISK_MB", "64")) * 2**20
     )
     """Free space the database's directory needs for ``/healthz`` to say ok."""
+    bell_tcp_rtt: bool = field(
+        default_factory=lambda: switch(os.environ.get("SPIELTISCH_BELL_TCP_RTT", "on"))
+    )
+    """Cap each seat's bell latency credit at half the kernel's TCP round trip of its
+    connection (docs/halligalli-fairness.md). Off behind a proxy on another machine: the
+    kernel would time only the hop to the proxy (one on this machine is recognised)."""
     body_timeout: float = field(
         default_factory=lambda: float(os.environ.get("SPIELTISCH_BODY_TIMEOUT", "10"))
     )
