@@ -25,6 +25,16 @@ measured from its paint.
   - ``flood``: besides racing, rings with a never-shown version every 310 ms.
 
     .venv/bin/python bench/halligalli_ws_fairness.py --races 100 --seed 1
+
+With ``--real-delay`` (Linux, root) the delay is real instead: the server runs in a
+network namespace and each client connects to the address of its link's delay over a
+relay that holds every packet back (``tests/server/netlag.py``), so the server's kernel
+sees each link's round trip as it would on the internet. Each seat's latency credit is
+reported too. ``SPIELTISCH_BELL_TCP_RTT=off`` in the environment runs the server without
+the kernel's bound, for comparison (injected delay always runs without it: the kernel
+cannot see it):
+
+    .venv/bin/python bench/halligalli_ws_fairness.py --real-delay --races 100 --seed 1
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import re
 import statistics
@@ -49,6 +60,7 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from spieltisch.games.halligalli.bell import is_bell_valid
 from spieltisch.games.halligalli.cards import card_by_name
+from tests.server.netlag import LagNet, LagServer
 from tests.server.procserver import Server
 
 HONEST_LINKS = [0.005, 0.020, 0.050, 0.100, 0.150, 0.200]
@@ -63,10 +75,15 @@ def valid(view: dict[str, Any]) -> bool:
 
 
 class Client:
-    """One scripted player behind a link of ``lag`` seconds each way."""
+    """One scripted player behind a link of ``lag`` seconds each way: waited for here
+    (``injected``) or by the network, where the server's kernel sees it."""
 
-    def __init__(self, table: Table, seat: int, lag: float, strategy: str) -> None:
-        self.table, self.seat, self.lag, self.strategy = table, seat, lag, strategy
+    def __init__(
+        self, table: Table, seat: int, lag: float, strategy: str, injected: bool = True
+    ) -> None:
+        self.table, self.seat, self.strategy = table, seat, strategy
+        self.lag = lag if injected else 0.0
+        self.credits: list[int] = []
         self.ws: Any = None
         self.samples: list[tuple[float, float]] = []
         self.offset = 0.0
@@ -111,6 +128,8 @@ class Client:
                 loop.call_later(hold, self.send, {"type": "sync", "ts": m["ts"]})
             self.pings += 1
             loop.call_later(hold + (0.25 if self.pings < 6 else 2.0), self.ping)
+        elif m["type"] == "rang" and m.get("claim"):
+            self.credits.append(m["claim"]["credit_ms"])
         elif m["type"] == "error":
             words = re.sub(r"-?\d+", "n", str(m.get("message", "")))
             self.errors[f"{m.get('rule') or m.get('code')} {words}"] += 1
@@ -262,15 +281,16 @@ async def one_game(
 ) -> None:
     table.ready = table.closed = False
     table.done.clear()
-    url = f"ws://127.0.0.1:{server.port}/ws/tables/{tid}"
+    real = isinstance(server, LagServer)
     previous = table.clients
     table.clients = []
     tasks = []
     for seat, lag in enumerate(links):
-        c = Client(table, seat, lag, strategies[seat])
+        c = Client(table, seat, lag, strategies[seat], injected=not real)
         if previous:
-            c.errors = previous[seat].errors
-        c.ws = await websockets.connect(url)
+            c.errors, c.credits = previous[seat].errors, previous[seat].credits
+        host = server.host(lag) if isinstance(server, LagServer) else "127.0.0.1"
+        c.ws = await websockets.connect(f"ws://{host}:{server.port}/ws/tables/{tid}")
         table.clients.append(c)
         await c.ws.send(json.dumps({"type": "hello", "token": tokens[seat]}))
         tasks.append(asyncio.create_task(c.read()))
@@ -302,9 +322,17 @@ async def one_game(
         await c.ws.close()
 
 
-async def run(races: int, seed: int, only: list[str]) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        server = Server(f"sqlite:///{tmp}/bench.db", bot_delay=0.0)
+async def run(races: int, seed: int, only: list[str], real: bool) -> None:
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory())
+        db = f"sqlite:///{tmp}/bench.db"
+        if real:
+            net = stack.enter_context(LagNet(sorted({*HONEST_LINKS, *ATTACK_LINKS})))
+            server: Server = LagServer(db, net)
+        else:  # the kernel cannot see injected delay: its bound would cut every credit
+            server = Server(db, bot_delay=0.0, env={"SPIELTISCH_BELL_TCP_RTT": "off"})
+        cap = os.environ.get("SPIELTISCH_BELL_TCP_RTT", "on") if real else "off"
+        print(f"delay {'real (network namespace)' if real else 'injected'}; kernel bound {cap}")
         server.start()
         try:
             tables = []
@@ -320,12 +348,12 @@ async def run(races: int, seed: int, only: list[str]) -> None:
             await asyncio.gather(*jobs)
             print(f"({len(tables)} tables at once, {time.monotonic() - started:.0f} s)")
             for table in tables:
-                report(table)
+                report(table, HONEST_LINKS if table.honest else ATTACK_LINKS)
         finally:
             server.stop()
 
 
-def report(table: Table) -> None:
+def report(table: Table, links: list[float]) -> None:
     n = len(table.results)
     won = sum(table.results)
     pct = f"{100 * won / n:.1f}%" if n else "-"
@@ -347,6 +375,13 @@ def report(table: Table) -> None:
         for words, count in forger.most_common(3):
             print(f"    {count} × {words}")
         print(f"  errors for the other players (refused flips and rings): {sum(others.values())}")
+    credits = [
+        f"seat {c.seat} ({1000 * lag:.0f} ms) {statistics.median(c.credits):.0f}"
+        for c, lag in zip(table.clients, links, strict=True)
+        if c.credits
+    ]
+    if credits:
+        print(f"  median latency credit (ms) per ringing seat: {', '.join(credits)}")
     if table.delays:
         print(
             f"  flip to display: median {1000 * statistics.median(table.delays):.0f} ms;"
@@ -361,8 +396,15 @@ def main() -> None:
     parser.add_argument(
         "--tables", default=",".join(["honest", *STRATEGIES]), help="which tables to play"
     )
+    parser.add_argument(
+        "--real-delay",
+        action="store_true",
+        help="real network delay the server's kernel sees (Linux, root)",
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.races, args.seed, args.tables.split(",")))
+    started = time.monotonic()
+    asyncio.run(run(args.races, args.seed, args.tables.split(","), args.real_delay))
+    print(f"({time.monotonic() - started:.0f} s in all)")
 
 
 if __name__ == "__main__":

@@ -139,3 +139,7 @@ def test_held_back_echoes_earn_no_more_than_the_kernel_round_trip() -> None:
     kernel[0] = None  # no measurement (yet): the echoes alone, as before
     assert sync.one_way == pytest.approx(0.080)
     assert Sync().one_way is None
+    late = Sync(kernel=lambda: 0.100)
+    late.sent(10.0)
+    late.echo(10.0, 11.0)  # an echo held back a second earned nothing before: still nothing
+    assert late.one_way == pytest.approx(0.5)

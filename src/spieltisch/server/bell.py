@@ -36,6 +36,7 @@ from typing import Any
 
 from spieltisch.engine import SpieltischError
 from spieltisch.table import RealtimeRuntime
+from spieltisch.table.bell import MAX_CREDIT
 
 from . import tcpinfo
 from .errors import ApiError, ErrorCode, from_engine
@@ -76,8 +77,8 @@ class Sync:
         """The seat's one-way latency: half the smallest echo round trip, capped by the
         kernel's own round trip when it has one (:func:`tcpinfo.bound`)."""
         echoes = min(self.rtts) / 2 if self.rtts else None
-        if echoes is None or self.kernel is None:
-            return echoes
+        if echoes is None or self.kernel is None or echoes > MAX_CREDIT:
+            return echoes  # beyond MAX_CREDIT the echoes earn nothing: the bound only lowers
         return tcpinfo.bound(echoes, self.kernel())
 
 

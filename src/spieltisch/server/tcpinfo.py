@@ -35,12 +35,15 @@ MIN_RTT_AT = 148
 NO_SAMPLE = 0xFFFFFFFF
 """``tcpi_min_rtt`` before the first measurement."""
 
-MARGIN = 0.010
-"""Seconds of one-way latency credited beyond half the kernel's round trip. An honest
-echo also waits for both programs — the page's handler, the server's event loop — which
-the kernel does not see, and so does an honest ring; 10 ms covers that on a loaded server
-(measured with ``bench/halligalli_ws_fairness.py --real-delay``; see the fairness doc). It
-is all a client holding its echoes back can still gain."""
+MARGIN = 0.005
+"""Seconds of one-way latency credited beyond half the kernel's round trip. The kernel's
+smallest round trip is the link's: it includes the handshake, which the peer's kernel
+acknowledges at once, so delayed acknowledgements do not shorten the credit. The echoes
+also wait for both programs — the page's handler, the server's event loop — which the
+kernel does not see; a ring does not wait for the page's handler twice, so this is only
+room for timing noise. Honest clients' echoes came within 1 ms of half the kernel's round
+trip in ``bench/halligalli_ws_fairness.py --real-delay`` (see the fairness doc). It is
+all a client holding its echoes back can still gain."""
 
 KernelRtt = Callable[[], float | None]
 """Reads the kernel's current round trip of one connection (seconds), or ``None``."""
@@ -141,7 +144,7 @@ def bound(one_way: float | None, rtt: float | None) -> float | None:
     round trip plus :data:`MARGIN` when the kernel measured one.
 
     >>> bound(0.080, 0.0001)  # echoes held back 160 ms on a loopback link
-    0.01005
+    0.00505
     >>> bound(0.052, 0.100)  # an honest 50 ms link: its own echoes
     0.052
     >>> bound(None, 0.1) is None, bound(0.05, None)
