@@ -391,6 +391,13 @@ def serve(
             envvar="SPIELTISCH_PUBLIC_URL",
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL: serve beside other processes on the same PostgreSQL --db.",
+            envvar="SPIELTISCH_REDIS",
+        ),
+    ] = None,
 ) -> None:
     """Serve the games table in the browser (lobby, live tables, replays)."""
     from spieltisch.server.main import serve as run_server
@@ -400,7 +407,7 @@ def serve(
         public = checked_url(public_url)
     except ValueError as exc:
         raise _fail(str(exc)) from None
-    run_server(host, port, db, bot_delay=bot_delay, public=public)
+    run_server(host, port, db, bot_delay=bot_delay, public=public, redis=redis)
 
 
 @app.command(name="export")

@@ -41,9 +41,9 @@ class Server:
         cmd += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
         if self.schema:
             cmd += ["--schema", self.schema]
-        self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=self.env
-        )
+        logs = os.environ.get("SPIELTISCH_TEST_SERVER_LOGS")  # a folder, when debugging
+        err = open(f"{logs}/server-{self.port}.log", "ab") if logs else subprocess.DEVNULL  # noqa: SIM115
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=self.env)
         for _ in range(600):
             try:
                 if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:

@@ -1,4 +1,4 @@
-"""``python -m spieltisch.server [--host] [--port] [--db URL] [--public-url URL]``.
+"""``python -m spieltisch.server [--host] [--port] [--db URL] [--public-url URL] [--redis URL]``.
 
 Like ``spieltisch serve``; ``SPIELTISCH_HOST`` and ``SPIELTISCH_PUBLIC_URL`` are the defaults.
 """
@@ -23,8 +23,27 @@ def main(argv: list[str] | None = None) -> None:
         default=os.environ.get("SPIELTISCH_PUBLIC_URL"),
         help="address friends use; invite links start there",
     )
+    parser.add_argument(
+        "--redis",
+        default=os.environ.get("SPIELTISCH_REDIS"),
+        help="Redis URL: run beside other processes on the same PostgreSQL database",
+    )
+    parser.add_argument(
+        "--redis-prefix",
+        default=os.environ.get("SPIELTISCH_REDIS_PREFIX"),
+        help="prefix of this cluster's Redis channels",
+    )
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, args.schema, args.bot_delay, public=args.public_url)
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        args.schema,
+        args.bot_delay,
+        public=args.public_url,
+        redis=args.redis,
+        redis_prefix=args.redis_prefix,
+    )
 
 
 if __name__ == "__main__":

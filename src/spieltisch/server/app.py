@@ -24,6 +24,7 @@ from spieltisch.store import Store
 from spieltisch.table import Clock
 
 from . import apidocs, errors, hints, lobby, ws
+from .cluster import Cluster
 from .deadline import BodyDeadline
 from .errors import ApiError, ErrorCode
 from .health import disk_trouble
@@ -70,6 +71,9 @@ def create_app(
         st = store or Store(settings.db_url, schema=settings.db_schema)
         manager = TableManager(st, settings, clock)
         app.state.manager = manager
+        if settings.redis_url is not None:
+            manager.cluster = Cluster(manager, settings, st)
+            await manager.cluster.start()
         restored = await manager.restore()
         log.info("server ready", extra={"restored_tables": restored, "version": __version__})
         sweeper = asyncio.create_task(sweep_open_tables(manager, settings.open_table_ttl))
@@ -77,7 +81,9 @@ def create_app(
             yield
         finally:
             sweeper.cancel()
-            await manager.close()
+            await manager.close()  # the tables stop here before others may take them
+            if manager.cluster is not None:
+                await manager.cluster.stop()
             app.state.hints.close()
             if own_store:
                 st.close()
@@ -130,7 +136,10 @@ def create_app(
             if trouble:
                 raise ApiError(ErrorCode.SERVER_DISK_FULL, trouble)
         live = [t for t in manager.tables.values() if t.runtime and not t.runtime.is_over()]
-        return {"status": "ok", "version": __version__, "db": "ok", "live_tables": len(live)}
+        out = {"status": "ok", "version": __version__, "db": "ok", "live_tables": len(live)}
+        if manager.cluster is not None:  # which process answered, behind a load balancer
+            out["server"] = manager.cluster.me
+        return out
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 

@@ -74,6 +74,7 @@ class ErrorCode(StrEnum):
     SERVER_STORE = "server/store"
     SERVER_DB_DOWN = "server/db_down"
     SERVER_DISK_FULL = "server/disk_full"
+    SERVER_PEER_DOWN = "server/peer_down"
 
     @property
     def status(self) -> int:
@@ -240,6 +241,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
     ),
     E.SERVER_DISK_FULL: CodeInfo(
         503, Text("Der Speicher des Servers ist voll", "The server's disk is full")
+    ),
+    E.SERVER_PEER_DOWN: CodeInfo(
+        503,
+        Text(
+            "Der Server dieses Tisches antwortet gerade nicht – gleich noch einmal versuchen",
+            "The server running this table does not answer right now – try again in a moment",
+        ),
     ),
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import socket
 
+import redis
 import uvicorn
 from sqlalchemy.exc import ArgumentError
 
@@ -25,16 +26,23 @@ def serve(
     bot_delay: float | None = None,
     log_level: str = "info",
     public: str | None = None,
+    redis: str | None = None,
+    redis_prefix: str | None = None,
 ) -> None:
     """Serve until SIGINT/SIGTERM, then shut down gracefully.
 
     ``public`` is the address friends use (invite links start there); without it, a
-    server on every interface offers its address on the local network.
+    server on every interface offers its address on the local network. ``redis`` joins
+    this process to the others on the same PostgreSQL database (docs/operations.md).
     """
     logs.setup(log_level)
     kwargs: dict[str, object] = {"db_url": db or default_db_url(), "db_schema": schema}
     if bot_delay is not None:
         kwargs["bot_delay"] = bot_delay
+    if redis:
+        kwargs["redis_url"] = redis
+    if redis_prefix:
+        kwargs["redis_prefix"] = redis_prefix
     if public:
         try:
             kwargs["public_url"] = public_url(public)
@@ -45,11 +53,21 @@ def serve(
         kwargs["lan_url"] = f"http://{lan}:{port}"
     settings = Settings(**kwargs)  # type: ignore[arg-type]
     store = open_store(settings)
+    if settings.redis_url and store.engine.dialect.name != "postgresql":
+        store.close()
+        raise SystemExit(
+            "spieltisch: several processes (--redis) need a PostgreSQL database "
+            "(--db postgresql+psycopg://…)"
+        )
+    if settings.redis_url:
+        check_redis(settings.redis_url)
     where = settings.sqlite_path
     print(
         f"spieltisch: database {'SQLite file ' + where if where else _redact(settings.db_url)}",
         flush=True,
     )
+    if settings.redis_url:
+        print(f"spieltisch: news between processes via {_redact(settings.redis_url)}", flush=True)
     local = "127.0.0.1" if host in WILDCARDS else host
     print(f"spieltisch: open http://{local}:{port}/", flush=True)
     friends = settings.public_url or settings.lan_url
@@ -83,6 +101,18 @@ def open_store(settings: Settings) -> Store:
         cause = getattr(exc, "orig", None) or exc
         reason = (str(cause).strip().splitlines() or [type(cause).__name__])[0]
     raise SystemExit(f"spieltisch: cannot open the database {_redact(settings.db_url)}: {reason}")
+
+
+def check_redis(url: str) -> None:
+    """End the start with one line when Redis cannot be reached, not a traceback."""
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis.RedisError, ValueError, OSError) as exc:
+        raise SystemExit(f"spieltisch: cannot reach Redis at {_redact(url)}: {exc}") from None
 
 
 WILDCARDS = ("0.0.0.0", "::", "")

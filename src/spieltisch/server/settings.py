@@ -119,6 +119,20 @@ class Settings:
         default_factory=lambda: float(os.environ.get("SPIELTISCH_BODY_TIMEOUT", "10"))
     )
     """Seconds a client has to send a request body once the headers arrived."""
+    redis_url: str | None = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_REDIS") or None
+    )
+    """Redis between several server processes on one PostgreSQL database (``None``: this
+    process is the only one)."""
+    redis_prefix: str = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_REDIS_PREFIX", "spieltisch:")
+    )
+    """Prefix of every Redis channel, so several clusters can share one Redis."""
+    lease_seconds: float = field(
+        default_factory=lambda: float(os.environ.get("SPIELTISCH_LEASE_SECONDS", "3"))
+    )
+    """Seconds without a heartbeat after which a process counts as dead and its tables
+    are taken over by the others."""
 
     @property
     def sqlite_path(self) -> str | None:

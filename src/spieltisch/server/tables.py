@@ -13,7 +13,7 @@ import logging
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from spieltisch.bots import Bot, levels, make
 from spieltisch.engine import (
@@ -30,6 +30,9 @@ from spieltisch.store import SeatRecord, Store, TableRecord
 from spieltisch.table import Clock, SearchPool, Step, TableRuntime, WallClock, make_runtime
 
 from .errors import ApiError, ErrorCode, from_engine
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 from .live import CLOSE_POLICY, Connection, LiveTable, age
 from .security import hash_token, new_table_id, new_token, token_matches
 from .settings import Settings
@@ -94,6 +97,9 @@ class TableManager:
         self.pool = pool or SearchPool(settings.search_workers)
         """Where every table's search bots think (its workers start on first use)."""
         self.tables: dict[str, LiveTable] = {}
+        self.cluster: Cluster | None = None
+        """The other processes on this database, when there are any (``--redis``)."""
+        self._adopting: dict[str, asyncio.Lock] = {}
 
     def _open(self, record: TableRecord) -> LiveTable:
         return LiveTable(record, self.store, self._summarise, self.pool)
@@ -199,6 +205,8 @@ class TableManager:
             seats=records,
             status="running" if starts else "open",
         )
+        if self.cluster is not None:
+            await self.cluster.claim([table_id])
         live = self._open(record)
         self.tables[table_id] = live
         log.info("table created", extra={"table": table_id, "game": game_name})
@@ -213,6 +221,9 @@ class TableManager:
         return [self.summary(r, self.tables.get(r.id)) for r in records]
 
     async def get(self, table_id: str) -> dict[str, Any]:
+        if (owner := await self.owner_elsewhere(table_id)) is not None:
+            assert self.cluster is not None  # the owner knows who is online
+            return cast(dict[str, Any], await self.cluster.call(owner, "get", table_id=table_id))
         live = self.tables.get(table_id)
         if live is not None:
             return self.summary(live.record, live)
@@ -220,6 +231,12 @@ class TableManager:
 
     async def join(self, table_id: str, name: str, seat: int | None) -> tuple[int, str]:
         """Claim a free human seat (the first free one if ``seat`` is None)."""
+        if (owner := await self.owner_elsewhere(table_id)) is not None:
+            assert self.cluster is not None
+            taken, token = await self.cluster.call(
+                owner, "join", table_id=table_id, name=name, seat=seat
+            )
+            return taken, token
         live = self._live(table_id) if table_id in self.tables else None
         record = live.record if live else await self._record(table_id)
         if record.status in ("expired", "broken"):
@@ -255,6 +272,10 @@ class TableManager:
         ``settings.seat_idle_grace`` seconds may go to a bot, so a host cannot play an
         opponent's moves; the seat's own token takes it back at any time (:meth:`take_back`).
         """
+        if (owner := await self.owner_elsewhere(table_id)) is not None:
+            assert self.cluster is not None
+            kwargs = {"table_id": table_id, "host_token": host_token, "seat": seat, "level": level}
+            return cast(dict[str, Any], await self.cluster.call(owner, "set_seat_bot", **kwargs))
         live = self._live(table_id)
         if not token_matches(host_token, live.record.host_hash):
             raise ApiError(ErrorCode.AUTH_NOT_HOST, "only the table's creator may do this")
@@ -289,6 +310,12 @@ class TableManager:
 
     async def take_back_with_token(self, table_id: str, seat: int, token: str) -> dict[str, Any]:
         """:meth:`take_back` over HTTP, for the holder of ``seat``'s token."""
+        if (owner := await self.owner_elsewhere(table_id)) is not None:
+            assert self.cluster is not None
+            kwargs = {"table_id": table_id, "seat": seat, "token": token}
+            return cast(
+                dict[str, Any], await self.cluster.call(owner, "take_back_with_token", **kwargs)
+            )
         live = self._live(table_id)
         seats = live.record.seats
         if not 0 <= seat < len(seats) or not token_matches(token, seats[seat].token_hash):
@@ -375,7 +402,10 @@ class TableManager:
         ids: list[str] = await self._db(self.store.table_ids, ["open", "running"])
         restored = 0
         for start in range(0, len(ids), RESTORE_BATCH):
-            batch = await self._db(self.store.get_tables, ids[start : start + RESTORE_BATCH])
+            chunk = ids[start : start + RESTORE_BATCH]
+            if self.cluster is not None:  # only the tables no other process runs
+                chunk = sorted(await self.cluster.claim(chunk))
+            batch = await self._db(self.store.get_tables, chunk) if chunk else []
             for record in batch:
                 try:
                     live = await self._restore_one(record)
@@ -407,6 +437,54 @@ class TableManager:
         self.tables[table_id] = live
         live.start_driver(self._after_step)
         return live
+
+    # -- several processes ---------------------------------------------------------------
+    async def owner_elsewhere(self, table_id: str) -> str | None:
+        """The process that runs ``table_id`` when that is not this one (with a cluster).
+
+        An open or running table that no live process owns is taken over here, rebuilt
+        from its record with its bots restarted; finished tables need no owner.
+
+        :raises ApiError: unknown table; an owner that cannot be found.
+        """
+        if self.cluster is None or table_id in self.tables:
+            return None
+        record = await self._record(table_id)
+        if record.status not in ("open", "running"):
+            return None
+        for _ in range(3):  # an owner may die between the two questions
+            if table_id in await self.cluster.claim([table_id]):
+                await self.adopt(table_id)
+                return None
+            owner = await self.cluster.owner(table_id)
+            if owner is not None:
+                return owner
+        raise ApiError(ErrorCode.SERVER_PEER_DOWN, "no server takes this table right now")
+
+    async def adopt(self, table_id: str) -> None:
+        """Run a table whose lease this process just took: rebuild it from its record."""
+        lock = self._adopting.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            if table_id in self.tables:
+                return
+            record = await self._record(table_id)
+            if record.status not in ("open", "running"):
+                return
+            try:
+                await self._restore_one(record)
+            except Exception:
+                log.exception("table cannot be rebuilt; marked broken", extra={"table": table_id})
+                await self._db(self.store.set_status, table_id, "broken")
+            else:
+                log.info("table taken over", extra={"table": table_id})
+        self._adopting.pop(table_id, None)
+
+    async def drop(self, table_id: str) -> None:
+        """Stop running a table here (another process owns it now); its sockets close
+        with 1012, and their browsers reconnect to wherever it runs."""
+        live = self.tables.pop(table_id, None)
+        if live is not None:
+            await live.stop()
 
     async def expire_open_tables(self) -> list[str]:
         """Open tables nobody touched for ``settings.open_table_ttl`` seconds expire."""
@@ -496,6 +574,8 @@ class TableManager:
         assert rt is not None
         if rt.is_over():  # finished with the last action, in its transaction
             live.record = await self._record(live.id)
+            if self.cluster is not None:
+                await self.cluster.release(live.id)
             log.info("game finished", extra={"table": live.id, "plies": rt.ply})
             if not live.connections:
                 self.tables.pop(live.id, None)  # nobody watching: rebuilt on demand

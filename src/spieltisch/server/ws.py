@@ -16,24 +16,20 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from . import bell
 from .errors import ApiError, ErrorCode
 from .live import CLOSE_POLICY, Connection
+from .messages import error_message, handle
 from .security import TokenBucket, origin_allowed
 from .settings import Settings
 from .tables import TableManager
 
 router = APIRouter()
 log = logging.getLogger("spieltisch.ws")
-
-
-def _error(err: ApiError) -> dict[str, Any]:
-    return {"type": "error", **err.to_json()}
 
 
 def _parse(frame: Mapping[str, Any], limit: int) -> dict[str, Any]:
@@ -62,9 +58,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     also = (settings.public_url, settings.lan_url)
     if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), also):
         err = ApiError(ErrorCode.AUTH_ORIGIN, "connections from other sites are refused")
-        await ws.send_json(_error(err))
+        await ws.send_json(error_message(err))
         await ws.close(CLOSE_POLICY)
         return
+    table_id = table_id[:32]
     try:
         frame = await asyncio.wait_for(ws.receive(), settings.hello_timeout)
         if frame.get("type") == "websocket.disconnect":
@@ -75,50 +72,72 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             raise ApiError(
                 ErrorCode.MESSAGE_HELLO_EXPECTED, 'say {"type": "hello", "token": ...} first'
             )
-        live, seat = await manager.seat_for(table_id[:32], token)
+        owner = await manager.owner_elsewhere(table_id)
+        if owner is None:
+            live, seat = await manager.seat_for(table_id, token)
     except (TimeoutError, WebSocketDisconnect):
         await ws.close(CLOSE_POLICY)
         return
     except ApiError as err:
-        await ws.send_json(_error(err))
+        await ws.send_json(error_message(err))
         await ws.close(CLOSE_POLICY)
+        return
+    if owner is not None:
+        await _relay(ws, manager, settings, table_id, owner, token)
         return
     conn = Connection(ws, seat)
     conn.writer = asyncio.create_task(conn.drain())
     await manager.attach(live, conn)
+    try:
+        await _read(ws, conn, settings, lambda msg: handle(manager, live, conn, msg))
+    finally:
+        await manager.detach(live, conn)
+        conn.close()
+
+
+async def _relay(
+    ws: WebSocket,
+    manager: TableManager,
+    settings: Settings,
+    table_id: str,
+    owner: str,
+    token: str | None,
+) -> None:
+    """Serve a socket whose table another process owns: its messages go there, checked
+    and rate-limited here first; everything the owner sends comes back through here."""
+    cluster = manager.cluster
+    assert cluster is not None
+    conn = Connection(ws, None)
+    conn.writer = asyncio.create_task(conn.drain())
+    relay = await cluster.relay_open(conn, table_id, owner, token)
+    try:
+        await _read(ws, conn, settings, relay.forward)
+    finally:
+        await cluster.relay_close(relay)
+        conn.close()
+
+
+async def _read(
+    ws: WebSocket,
+    conn: Connection,
+    settings: Settings,
+    handle_message: Callable[[dict[str, Any]], Awaitable[None]],
+) -> None:
+    """Read a socket's messages until it closes: each one rate-limited and parsed, then
+    handled; a bad one is answered with an error and the socket stays."""
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
     try:
         while True:
             frame = await ws.receive()
             if frame.get("type") == "websocket.disconnect":
-                break
+                return
             try:
                 if not bucket.take():
                     raise ApiError(ErrorCode.REQUEST_RATE_LIMITED, "too many messages; slow down")
                 msg = _parse(frame, settings.max_message_bytes)
-                if msg["type"] == "act":
-                    await manager.act(live, seat, msg.get("action"), msg.get("ply"))
-                elif msg["type"] == "ping":
-                    bell.pong(live, conn, msg, manager.clock.now())
-                elif msg["type"] == "sync":
-                    await bell.synced(live, conn, msg, manager.clock.now())
-                elif msg["type"] == "ring":
-                    await bell.ring(live, conn, msg)
-                elif msg["type"] == "take_back":
-                    await manager.take_back(live, seat)
-                else:
-                    raise ApiError(
-                        ErrorCode.MESSAGE_UNKNOWN_TYPE, f"unknown message type {msg['type']!r}"
-                    )
             except ApiError as err:
-                if err.code is ErrorCode.ACTION_ILLEGAL:
-                    log.info("action refused", extra={"table": live.id, "rule": err.rule})
-                conn.send(_error(err))
-            except Exception:  # a bug answers this message, it does not drop the socket
-                log.exception("message failed", extra={"table": live.id})
-                conn.send(_error(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error")))
+                conn.send(error_message(err))
+                continue
+            await handle_message(msg)
     except (WebSocketDisconnect, RuntimeError):
         pass
-    finally:
-        await manager.detach(live, conn)
-        conn.close()

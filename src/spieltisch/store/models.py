@@ -61,3 +61,24 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ProcessRow(Base):
+    """A server process of a cluster and how long it counts as alive (its heartbeat)."""
+
+    __tablename__ = "st_processes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    alive_until: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LeaseRow(Base):
+    """Which process owns a live table: valid while that process is alive, so one
+    heartbeat renews all of a process's tables at once."""
+
+    __tablename__ = "st_leases"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    process: Mapped[str] = mapped_column(String(32), index=True)

@@ -1,0 +1,420 @@
+"""Several server processes on one PostgreSQL database and one Redis.
+
+PostgreSQL holds the truth (tables, actions) and who owns which live table
+(``spieltisch.store.leases``); Redis only carries news between processes, one pub/sub
+channel per process. Each live table runs in exactly one process, its owner: bots, the
+bell, timers and every write happen there, so the single-process rules (write-ahead,
+one lock per table) hold unchanged.
+
+A browser may reach any process (no sticky sessions). When its table is owned
+elsewhere, the process it reached *relays*: it checks and rate-limits the socket's
+messages and forwards them to the owner, which serves them as a connection of its own
+(:class:`RemoteConnection`) and sends back what it would have written to the socket.
+Lobby writes on a table owned elsewhere (join, seat changes) are asked of the owner.
+
+Failover: every process renews its heartbeat every third of the lease time. When an
+owner dies, its heartbeat runs out; the processes relaying its sockets close them with
+1012 (the browser reconnects and its process takes the table over by replaying the
+record), and any process adopts orphaned tables so bots carry on with nobody watching.
+If Redis restarts, relayed sockets are closed the same way (their news may have been
+lost); no move is lost, because every move is in PostgreSQL before anyone hears of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from spieltisch.store import Store
+from spieltisch.store.leases import Leases
+
+from .errors import ApiError, ErrorCode
+from .live import OUTBOX, Connection, LiveTable
+from .messages import handle
+from .settings import Settings
+from .tables import TableManager
+
+log = logging.getLogger("spieltisch.cluster")
+
+CALL_TIMEOUT = 10.0
+"""Seconds a process waits for the owner to answer a lobby call."""
+ORPHANS_PER_SWEEP = 100
+"""Tables one heartbeat adopts at most, so a failover spreads over the survivors."""
+
+
+class Bus:
+    """News between processes: one Redis pub/sub channel per process.
+
+    Pub/sub keeps the order of one sender's messages and delivers each at most once;
+    what is lost in a Redis restart is reported through ``on_reset``.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        prefix: str,
+        me: str,
+        on_message: Callable[[dict[str, Any]], None],
+        on_reset: Callable[[], None],
+    ) -> None:
+        self.redis = aioredis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=None)
+        self.prefix = prefix
+        self.me = me
+        self.on_message = on_message
+        self.on_reset = on_reset
+        self.ready = asyncio.Event()
+        self.reader: asyncio.Task[None] | None = None
+
+    def channel(self, process: str) -> str:
+        return f"{self.prefix}p:{process}"
+
+    async def start(self, timeout: float = 10.0) -> None:
+        self.reader = asyncio.create_task(self._listen(), name="cluster-bus")
+        try:
+            await asyncio.wait_for(self.ready.wait(), timeout)
+        except TimeoutError:
+            raise RuntimeError("Redis does not answer") from None
+
+    async def send(self, process: str, message: dict[str, Any]) -> bool:
+        """Publish to ``process``; whether it is listening (``False`` also when Redis
+        is away)."""
+        try:
+            receivers = await self.redis.publish(self.channel(process), json.dumps(message))
+        except (RedisError, OSError):
+            return False
+        return bool(receivers)
+
+    async def _listen(self) -> None:
+        backoff = 0.1
+        while True:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.channel(self.me))
+                self.ready.set()
+                backoff = 0.1
+                while True:
+                    item = await pubsub.get_message(timeout=None)
+                    if item is None:
+                        continue
+                    try:
+                        self.on_message(json.loads(item["data"]))
+                    except Exception:
+                        log.exception("bad message between processes")
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as exc:
+                was_ready = self.ready.is_set()
+                self.ready.clear()
+                if was_ready:
+                    log.warning("lost Redis (%s); relayed sockets are reset", exc)
+                    self.on_reset()
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 2.0)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def close(self) -> None:
+        if self.reader is not None:
+            self.reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.reader
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+
+@dataclass(eq=False)
+class RemoteConnection(Connection):
+    """A socket of another process, served here because this process owns the table:
+    what the table sends it goes over the bus to the process holding the socket."""
+
+    bus: Bus | None = None
+    process: str = ""
+    """The process that holds the socket."""
+    cid: str = ""
+    inbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    reader: asyncio.Task[None] | None = None
+
+    async def drain(self) -> None:
+        assert self.bus is not None
+        code = 1011
+        try:
+            while (message := await self.outbox.get()) is not None:
+                sent = await self.bus.send(self.process, {"k": "down", "c": self.cid, "m": message})
+                if not sent:
+                    return  # the relaying process is gone: nobody to tell
+            code = self.close_code
+        finally:
+            await self.bus.send(self.process, {"k": "close", "c": self.cid, "code": code})
+
+
+@dataclass(eq=False)
+class Relay:
+    """A socket here whose table another process owns."""
+
+    conn: Connection
+    table_id: str
+    owner: str
+    cid: str
+    forward: Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class Cluster:
+    """This process's part of a cluster: heartbeat, leases, the bus, relays, calls."""
+
+    def __init__(self, manager: TableManager, settings: Settings, store: Store) -> None:
+        assert settings.redis_url is not None
+        self.manager = manager
+        self.me = uuid.uuid4().hex[:16]
+        self.lease_seconds = settings.lease_seconds
+        self.leases = Leases(store, self.me, settings.lease_seconds)
+        self.bus = Bus(
+            settings.redis_url, settings.redis_prefix, self.me, self._receive, self._reset
+        )
+        self.relays: dict[str, Relay] = {}
+        self.remotes: dict[str, tuple[RemoteConnection, LiveTable]] = {}
+        self.calls: dict[str, asyncio.Future[Any]] = {}
+        self.beater: asyncio.Task[None] | None = None
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    # -- lifecycle -----------------------------------------------------------------------
+    async def start(self) -> None:
+        await asyncio.to_thread(self.leases.beat)
+        await self.bus.start()
+        self.beater = asyncio.create_task(self._beat_forever(), name="cluster-heartbeat")
+        log.info("joined the cluster", extra={"server": self.me})
+
+    async def stop(self) -> None:
+        """Leave cleanly: give up every lease and the heartbeat, so the others take
+        the tables over at once."""
+        if self.beater is not None:
+            self.beater.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.beater
+        for relay in list(self.relays.values()):
+            relay.conn.close()
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.leases.release)
+        await self.bus.close()
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # -- ownership -----------------------------------------------------------------------
+    async def claim(self, table_ids: list[str]) -> set[str]:
+        """Take the tables of ``table_ids`` that have no live owner; those ours now."""
+        return cast(set[str], await asyncio.to_thread(self.leases.claim, table_ids))
+
+    async def owner(self, table_id: str) -> str | None:
+        owners = await asyncio.to_thread(self.leases.owners, [table_id])
+        return owners.get(table_id)
+
+    async def release(self, table_id: str) -> None:
+        await asyncio.to_thread(self.leases.release, [table_id])
+
+    async def _beat_forever(self) -> None:
+        beats = 0
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            beats += 1
+            try:
+                await self._beat(sweep=beats % 2 == 0, housekeeping=beats % 600 == 0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database may be away for a moment: try again
+                log.exception("heartbeat failed")
+
+    async def _beat(self, sweep: bool, housekeeping: bool = False) -> None:
+        before = {
+            tid
+            for tid, live in self.manager.tables.items()
+            if live.record.status in ("open", "running")
+        }
+        owned = await asyncio.to_thread(self.leases.beat)
+        for table_id in before - owned:  # taken over while this process was thought dead
+            log.warning("table taken over elsewhere; dropped here", extra={"table": table_id})
+            await self.manager.drop(table_id)
+        await self._check_relays()
+        await self._check_remotes()
+        if sweep:
+            orphans = await asyncio.to_thread(self.leases.orphans, ORPHANS_PER_SWEEP)
+            for table_id in sorted(await self.claim(orphans)):
+                await self.manager.adopt(table_id)
+        if housekeeping:
+            await asyncio.to_thread(self.leases.forget_dead, 3600.0)
+
+    async def _check_relays(self) -> None:
+        """Close relayed sockets whose owner died or changed: the browser reconnects
+        and reaches the table where it runs now."""
+        if not self.relays:
+            return
+        tables = sorted({r.table_id for r in self.relays.values()})
+        owners = await asyncio.to_thread(self.leases.owners, tables)
+        for relay in list(self.relays.values()):
+            if owners.get(relay.table_id) != relay.owner:
+                relay.conn.close()
+
+    async def _check_remotes(self) -> None:
+        """Forget sockets relayed by processes that died."""
+        if not self.remotes:
+            return
+        processes = sorted({conn.process for conn, _ in self.remotes.values()})
+        alive = await asyncio.to_thread(self.leases.alive, processes)
+        for cid, (conn, _live) in list(self.remotes.items()):
+            if conn.process not in alive:
+                await self._gone(cid)
+
+    # -- lobby calls to the owner --------------------------------------------------------
+    async def call(self, owner: str, method: str, **kwargs: Any) -> Any:
+        """Ask the owner of a table to run a :class:`TableManager` lobby method."""
+        call_id = uuid.uuid4().hex
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.calls[call_id] = future
+        try:
+            message = {"k": "call", "id": call_id, "from": self.me, "method": method}
+            if not await self.bus.send(owner, {**message, "args": kwargs}):
+                raise ApiError(ErrorCode.SERVER_PEER_DOWN, "the table's server does not answer")
+            try:
+                return await asyncio.wait_for(future, CALL_TIMEOUT)
+            except TimeoutError:
+                raise ApiError(
+                    ErrorCode.SERVER_PEER_DOWN, "the table's server did not answer in time"
+                ) from None
+        finally:
+            self.calls.pop(call_id, None)
+
+    CALLS = ("get", "join", "set_seat_bot", "take_back_with_token")
+    """The manager's methods another process may ask the owner to run."""
+
+    async def _answer(self, message: dict[str, Any]) -> None:
+        reply: dict[str, Any] = {"k": "reply", "id": message["id"]}
+        method = message["method"]
+        try:
+            if method not in self.CALLS:
+                raise ApiError(ErrorCode.SERVER_INTERNAL, f"no such call {method!r}")
+            result = await getattr(self.manager, method)(**message["args"])
+            reply["result"] = result
+        except ApiError as err:
+            reply["error"] = {"code": str(err.code), "message": err.message, "rule": err.rule}
+        except Exception:
+            log.exception("call from another process failed")
+            reply["error"] = {"code": str(ErrorCode.SERVER_INTERNAL), "message": "internal error"}
+        await self.bus.send(message["from"], reply)
+
+    def _replied(self, message: dict[str, Any]) -> None:
+        future = self.calls.get(message["id"])
+        if future is None or future.done():
+            return
+        if "error" in message:
+            err = message["error"]
+            code = ErrorCode(err["code"])
+            future.set_exception(ApiError(code, err["message"], rule=err.get("rule")))
+        else:
+            future.set_result(message.get("result"))
+
+    # -- relayed sockets: the side holding the socket ------------------------------------
+    async def relay_open(
+        self, conn: Connection, table_id: str, owner: str, token: str | None
+    ) -> Relay:
+        cid = uuid.uuid4().hex
+
+        async def forward(message: dict[str, Any]) -> None:
+            if not await self.bus.send(owner, {"k": "up", "c": cid, "m": message}):
+                conn.close()  # the owner is gone: reconnecting finds its successor
+
+        relay = Relay(conn, table_id, owner, cid, forward)
+        self.relays[cid] = relay
+        hello = {"k": "open", "c": cid, "from": self.me, "t": table_id, "token": token}
+        if not await self.bus.send(owner, hello):
+            conn.close()
+        return relay
+
+    async def relay_close(self, relay: Relay) -> None:
+        if self.relays.pop(relay.cid, None) is not None:
+            await self.bus.send(relay.owner, {"k": "gone", "c": relay.cid})
+
+    # -- relayed sockets: the owner's side -----------------------------------------------
+    async def _open(self, message: dict[str, Any]) -> None:
+        cid, origin = message["c"], message["from"]
+        try:
+            live, seat = await self.manager.seat_for(message["t"], message["token"])
+        except ApiError as err:
+            error = {"type": "error", **err.to_json()}
+            await self.bus.send(origin, {"k": "down", "c": cid, "m": error})
+            await self.bus.send(origin, {"k": "close", "c": cid, "code": 1008})
+            return
+        conn = RemoteConnection(cast(Any, None), seat, bus=self.bus, process=origin, cid=cid)
+        conn.writer = asyncio.create_task(conn.drain())
+        conn.reader = asyncio.create_task(self._serve(conn, live))
+        self.remotes[cid] = (conn, live)
+        await self.manager.attach(live, conn)
+
+    async def _serve(self, conn: RemoteConnection, live: LiveTable) -> None:
+        """A relayed socket's messages, one after the other, as a local socket's are."""
+        while True:
+            message = await conn.inbox.get()
+            await handle(self.manager, live, conn, message)
+
+    async def _gone(self, cid: str) -> None:
+        entry = self.remotes.pop(cid, None)
+        if entry is None:
+            return
+        conn, live = entry
+        if conn.reader is not None:
+            conn.reader.cancel()
+        await self.manager.detach(live, conn)
+        conn.close()
+
+    # -- dispatch ------------------------------------------------------------------------
+    def _receive(self, message: dict[str, Any]) -> None:
+        """One message from another process (called by the bus's reader; never blocks)."""
+        kind = message.get("k")
+        cid = message.get("c", "")
+        if kind == "down":
+            relay = self.relays.get(cid)
+            if relay is not None:
+                relay.conn.send(message["m"])
+        elif kind == "close":
+            relay = self.relays.get(cid)
+            if relay is not None:
+                relay.conn.close(int(message.get("code", 1012)))
+        elif kind == "up":
+            entry = self.remotes.get(cid)
+            if entry is not None:
+                try:
+                    entry[0].inbox.put_nowait(message["m"])
+                except asyncio.QueueFull:
+                    self._spawn(self._gone(cid))
+        elif kind == "open":
+            self._spawn(self._open(message))
+        elif kind == "gone":
+            self._spawn(self._gone(cid))
+        elif kind == "call":
+            self._spawn(self._answer(message))
+        elif kind == "reply":
+            self._replied(message)
+
+    def _reset(self) -> None:
+        """Redis went away: news may have been lost both ways. Relayed sockets close
+        (their browsers reconnect and get the whole state again), and sockets relayed
+        to this process are forgotten; calls in flight fail."""
+        for relay in list(self.relays.values()):
+            relay.conn.close()
+        for cid in list(self.remotes):
+            self._spawn(self._gone(cid))
+        for future in self.calls.values():
+            if not future.done():
+                future.set_exception(
+                    ApiError(ErrorCode.SERVER_PEER_DOWN, "lost the connection between servers")
+                )

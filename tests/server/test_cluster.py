@@ -1,0 +1,249 @@
+"""Several server processes on one PostgreSQL database and one Redis.
+
+Real processes, real websockets: players and spectators of one table on different
+processes, the owner killed with SIGKILL mid-game (again and again), Redis killed and
+restarted mid-game. What must hold: everyone sees every move at once wherever they are
+connected, a kill or a Redis restart loses nothing anyone was told and applies nothing
+twice, and bots carry on.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from .clusterkit import (
+    Client,
+    Cluster,
+    RedisServer,
+    check_record,
+    create_table,
+    join,
+    pg_schema,
+    play_turns,
+)
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def three() -> Iterator[Cluster]:
+    with pg_schema() as schema:
+        cluster = Cluster(3, schema)
+        cluster.start()
+        try:
+            yield cluster
+        finally:
+            cluster.stop()
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [
+        ("halali", 2),
+        ("hydra", 5),
+        ("kalooki", 3),
+    ],
+)
+def test_a_whole_game_across_three_processes(three: Cluster, game: str, seats: int) -> None:
+    a = three.servers[0]
+    made = create_table(a, game, [{"kind": "human"}] * seats)
+    tid = made["table"]["id"]
+    tokens = [made["seat_token"]] + [
+        join(three.servers[i % 3], tid, f"P{i}") for i in range(1, seats)
+    ]
+    players = {i: Client(three.servers, i % 3, tid, tokens[i]) for i in range(seats)}
+    watcher = Client(three.servers, 2, tid, None)
+    assert three.owner(tid) is a
+    end = play_turns(players, [watcher], random.Random(7), plies=5000)
+    assert watcher.view["over"], f"{game} not over after {end} plies"
+    everyone = [*players.values(), watcher]
+    record = check_record(three, tid, everyone)
+    assert len(record) == end
+    assert all(len(c.seen) == end for c in everyone)  # every ply reached every client
+    assert all(c.reconnects == 0 for c in everyone)
+    finished = [httpx.get(f"{srv.base}/api/tables/{tid}").json() for srv in three.servers]
+    assert {t["status"] for t in finished} == {"finished"}
+    for summary in finished:  # who watches a finished game is each process's own business
+        for seat in summary["seats"]:
+            del seat["online"]
+    assert finished[0] == finished[1] == finished[2]  # the same answer from every process
+    lists = [
+        httpx.get(f"{srv.base}/api/tables", params={"status": "finished"}).json()
+        for srv in three.servers
+    ]
+    listed = [[(t["id"], t["status"], t["plies"]) for t in found] for found in lists]
+    assert listed[0] == listed[1] == listed[2] and (tid, "finished", end) in listed[0]
+
+
+def test_a_move_made_on_one_process_reaches_the_others_at_once(three: Cluster) -> None:
+    a, b, _ = three.servers
+    made = create_table(a, "halali", [{"kind": "human"}, {"kind": "human"}])
+    tid = made["table"]["id"]
+    token = join(b, tid, "Bob")
+    ada = Client(three.servers, 1, tid, made["seat_token"])  # relayed through b
+    bob = Client(three.servers, 2, tid, token)  # relayed through c
+    watcher = Client(three.servers, 0, tid, None)  # on the owner
+    delays = []
+    rng = random.Random(3)
+    for _ in range(20):
+        mover = ada if ada.view["legal_actions"] else bob
+        sent = time.monotonic()
+        mover.send({"type": "act", "action": rng.choice(mover.view["legal_actions"])})
+        target = mover.ply + 1
+        for client in (ada, bob, watcher):
+            client.until(target)
+            delays.append(time.monotonic() - sent)
+    assert max(delays) < 1.0, delays  # "at once": well under a second on loopback
+
+
+def test_the_owner_killed_again_and_again_the_game_goes_on(three: Cluster) -> None:
+    a, b, c = three.servers
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
+    seats += [{"kind": "human"}, {"kind": "human"}]
+    made = create_table(a, "hydra", seats)
+    tid = made["table"]["id"]
+    tokens = {0: made["seat_token"], 1: join(b, tid, "Bob"), 3: join(c, tid, "Cem")}
+    tokens[4] = join(a, tid, "Dan")
+    players = {seat: Client(three.servers, seat % 3, tid, tok) for seat, tok in tokens.items()}
+    watcher = Client(three.servers, 1, tid, None)
+    everyone = [*players.values(), watcher]
+    rng = random.Random(11)
+    play_turns(players, [watcher], rng, plies=12)
+    owners = []
+    for _ in range(3):
+        owner = three.owner(tid)
+        owners.append(owner.port)
+        before = max(c.ply for c in everyone)
+        killed_at = time.monotonic()
+        owner.kill()
+        ply = play_turns(players, [watcher], rng, plies=1)  # the next move, after takeover
+        took = time.monotonic() - killed_at
+        assert ply == before + 1 or watcher.view["over"]
+        assert took < 15, f"failover took {took:.1f} s"
+        check_record(three, tid, everyone)
+        play_turns(players, [watcher], rng, plies=8)
+        owner.start()  # back as a fresh process, owning nothing
+    play_turns(players, [watcher], rng, plies=5000)
+    assert watcher.view["over"]
+    record = check_record(three, tid, everyone)
+    assert len(record) == watcher.ply  # no ply twice, none lost
+    assert all(set(c.seen) == set(range(1, watcher.ply + 1)) for c in everyone)
+    assert any(r["seat"] == 2 for r in record[-20:])  # the bot kept playing to the end
+    assert len(set(owners)) >= 2  # the table really moved between processes
+
+
+def test_redis_restart_mid_game_loses_no_move() -> None:
+    redis = RedisServer()
+    redis.start()
+    with pg_schema() as schema:
+        cluster = Cluster(2, schema, redis_url=redis.url)
+        cluster.start()
+        try:
+            a, b = cluster.servers
+            made = create_table(a, "halali", [{"kind": "human"}, {"kind": "human"}])
+            tid = made["table"]["id"]
+            token = join(b, tid, "Bob")
+            players = {
+                0: Client(cluster.servers, 1, tid, made["seat_token"]),
+                1: Client(cluster.servers, 0, tid, token),
+            }
+            watcher = Client(cluster.servers, 1, tid, None)
+            rng = random.Random(5)
+            play_turns(players, [watcher], rng, plies=10)
+            direct = players[1]  # on the owner's own process
+            if not direct.view["legal_actions"]:
+                players[0].send({"type": "act", "action": players[0].view["legal_actions"][0]})
+                direct.until(direct.ply + 1)
+            redis.kill()
+            # A socket on the owner's own process plays on while Redis is away.
+            direct.send({"type": "act", "action": direct.view["legal_actions"][0]})
+            direct.until(direct.ply + 1)
+            time.sleep(1.0)
+            redis.start()
+            ply = play_turns(players, [watcher], rng, plies=10)
+            record = check_record(cluster, tid, [*players.values(), watcher])
+            assert len(record) == ply
+            assert players[0].reconnects >= 1  # the relayed socket was reset, then resumed
+        finally:
+            cluster.stop()
+            if redis.proc is not None and redis.proc.poll() is None:
+                redis.kill()
+
+
+def test_halli_galli_rings_across_processes_are_ranked_by_reaction(three: Cluster) -> None:
+    """The bell stays fair across processes: a relayed player who reacts faster wins
+    against one on the owner's own process, and the other way round."""
+    a, b, c = three.servers
+    options = {"stray_cards": False, "first_flipper": 0}
+    made = create_table(a, "halligalli", [{"kind": "human"}] * 3, options=options)
+    tid = made["table"]["id"]
+    tokens = [made["seat_token"], join(b, tid, "Bob"), join(c, tid, "Cem")]
+    clients = [Client(three.servers, i, tid, tokens[i]) for i in range(3)]
+    for client in clients:  # clock sync, as the page does it
+        for _ in range(5):
+            client.send({"type": "ping", "t0": time.time() * 1000})
+            while (pong := client.next())["type"] != "pong":
+                pass
+            client.send({"type": "sync", "ts": pong["ts"]})
+    wins = {"fast": 0, "slow": 0}
+    races = 0
+    while races < 6 and not clients[0].view["over"]:
+        view = clients[0].view
+        if _bell_valid(view):
+            fast, slow = (1, 0) if races % 2 == 0 else (0, 1)  # relayed fast, then owner's
+            version = view["version"]
+            time.sleep(0.2)  # the card is on every screen by now
+            clients[fast].send({"type": "ring", "version": version, "reaction_ms": 200})
+            time.sleep(0.12)
+            clients[slow].send({"type": "ring", "version": version, "reaction_ms": 320})
+            ply = clients[0].ply
+            for client in clients:
+                client.until(ply + 1)
+            ringer = clients[2].seen[ply + 1]
+            wins["fast" if ringer == fast else "slow"] += 1
+            races += 1
+            continue
+        flipper = clients[view["to_flip"]]
+        ply = clients[0].ply
+        flipper.send({"type": "act", "action": "flip", "ply": ply})
+        for client in clients:
+            client.until(ply + 1)
+    assert races >= 4 and wins["slow"] == 0, wins
+
+
+def _bell_valid(view: dict[str, object]) -> bool:
+    from spieltisch.games.halligalli.bell import is_bell_valid
+    from spieltisch.games.halligalli.cards import card_by_name
+
+    piles = view["table"]
+    assert isinstance(piles, list)
+    return is_bell_valid(card_by_name(p[-1]) for p in piles if p)
+
+
+def test_serve_refuses_redis_without_postgresql(tmp_path: object) -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "spieltisch.server",
+            "--db",
+            "sqlite:///x.db",
+            "--redis",
+            "redis://127.0.0.1:6379/0",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=str(tmp_path),
+    )
+    assert out.returncode != 0
+    assert "need a PostgreSQL database" in out.stderr
+    assert "Traceback" not in out.stderr
