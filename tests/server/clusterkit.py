@@ -77,6 +77,14 @@ class Cluster:
                 return srv
         raise AssertionError(f"no running server owns {table_id}")
 
+    def finished(self, table_id: str) -> bool:
+        with create_engine(PG_URL).connect() as conn:
+            status = conn.execute(
+                text(f'SELECT status FROM "{self.schema}".st_tables WHERE id = :t'),
+                {"t": table_id},
+            ).scalar()
+        return status == "finished"
+
     def record(self, table_id: str) -> list[dict[str, Any]]:
         store = Store(PG_URL, schema=self.schema, create=False)
         try:

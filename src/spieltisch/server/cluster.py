@@ -40,6 +40,7 @@ from spieltisch.store.leases import Leases
 from .errors import ApiError, ErrorCode
 from .live import OUTBOX, Connection, LiveTable
 from .messages import handle
+from .security import hash_token
 from .settings import Settings
 from .tables import TableManager
 
@@ -335,7 +336,8 @@ class Cluster:
 
         relay = Relay(conn, table_id, owner, cid, forward)
         self.relays[cid] = relay
-        hello = {"k": "open", "c": cid, "from": self.me, "t": table_id, "token": token}
+        digest = hash_token(token) if token is not None else None  # no token leaves here
+        hello = {"k": "open", "c": cid, "from": self.me, "t": table_id, "token_hash": digest}
         if not await self.bus.send(owner, hello):
             conn.close()
         return relay
@@ -348,7 +350,9 @@ class Cluster:
     async def _open(self, message: dict[str, Any]) -> None:
         cid, origin = message["c"], message["from"]
         try:
-            live, seat = await self.manager.seat_for(message["t"], message["token"])
+            live, seat = await self.manager.seat_for(
+                message["t"], None, token_hash=message["token_hash"]
+            )
         except ApiError as err:
             error = {"type": "error", **err.to_json()}
             await self.bus.send(origin, {"k": "down", "c": cid, "m": error})

@@ -25,9 +25,14 @@ def hash_token(token: str) -> str:
 
 def token_matches(token: str, stored_hash: str | None) -> bool:
     """Constant-time comparison of a presented token with a stored hash."""
+    return hash_matches(hash_token(token), stored_hash)
+
+
+def hash_matches(digest: str, stored_hash: str | None) -> bool:
+    """Constant-time comparison of a token's hash with a stored hash."""
     if stored_hash is None:
         return False
-    return hmac.compare_digest(hash_token(token), stored_hash)
+    return hmac.compare_digest(digest.encode("ascii", "replace"), stored_hash.encode("ascii"))
 
 
 def new_table_id() -> str:

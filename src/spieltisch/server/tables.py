@@ -34,7 +34,7 @@ from .errors import ApiError, ErrorCode, from_engine
 if TYPE_CHECKING:
     from .cluster import Cluster
 from .live import CLOSE_POLICY, Connection, LiveTable, age
-from .security import hash_token, new_table_id, new_token, token_matches
+from .security import hash_matches, hash_token, new_table_id, new_token, token_matches
 from .settings import Settings
 
 log = logging.getLogger("spieltisch.table")
@@ -507,8 +507,12 @@ class TableManager:
             steps.append(Step(ply, item["seat"], action, state.apply(item["seat"], action)))
         return state, steps
 
-    async def seat_for(self, table_id: str, token: str | None) -> tuple[LiveTable, int | None]:
-        """The live table and the seat ``token`` acts for (``None``: spectator).
+    async def seat_for(
+        self, table_id: str, token: str | None, *, token_hash: str | None = None
+    ) -> tuple[LiveTable, int | None]:
+        """The live table and the seat ``token`` acts for (``None``: spectator); a
+        socket relayed from another process presents the token's hash instead, so
+        tokens never travel between processes.
 
         A finished game is rebuilt on demand to show its end and log, but only for a
         visitor who gets in: a refused hello leaves nothing behind in memory.
@@ -520,8 +524,9 @@ class TableManager:
         if live is None and record.status != "finished":
             raise ApiError(ErrorCode.TABLE_NOT_LIVE, f"table {table_id!r} is not being played")
         seat = None
-        if token is not None:
-            seat = next((s.seat for s in record.seats if token_matches(token, s.token_hash)), None)
+        digest = hash_token(token) if token is not None else token_hash
+        if digest is not None:
+            seat = next((s.seat for s in record.seats if hash_matches(digest, s.token_hash)), None)
             if seat is None:
                 raise ApiError(
                     ErrorCode.AUTH_BAD_TOKEN, "this token is not valid for any seat of the table"
