@@ -350,13 +350,16 @@ class Cluster:
     async def _open(self, message: dict[str, Any]) -> None:
         cid, origin = message["c"], message["from"]
         try:
+            if await self.manager.owner_elsewhere(message["t"]) is not None:
+                raise ApiError(ErrorCode.SERVER_PEER_DOWN, "the table has moved to another server")
             live, seat = await self.manager.seat_for(
                 message["t"], None, token_hash=message["token_hash"]
             )
         except ApiError as err:
             error = {"type": "error", **err.to_json()}
+            retry = err.code is ErrorCode.SERVER_PEER_DOWN  # the browser tries again
             await self.bus.send(origin, {"k": "down", "c": cid, "m": error})
-            await self.bus.send(origin, {"k": "close", "c": cid, "code": 1008})
+            await self.bus.send(origin, {"k": "close", "c": cid, "code": 1012 if retry else 1008})
             return
         conn = RemoteConnection(cast(Any, None), seat, bus=self.bus, process=origin, cid=cid)
         conn.writer = asyncio.create_task(conn.drain())

@@ -8,7 +8,9 @@ receives ``step`` (after every action: own view, visible events), ``table`` (sea
 changed) and ``error`` (``code``, ``message``, ``text`` in German and English, ``rule``
 for illegal actions). A refused message changes nothing and keeps the socket. The token
 travels in the first message, not the URL, so it never lands in access logs. A page of
-another site (its ``Origin``) gets ``auth/origin`` and no socket.
+another site (its ``Origin``) gets ``auth/origin`` and no socket. With several server
+processes (:mod:`.cluster`), a socket whose table another process runs is relayed there
+after these checks; the browser sees no difference.
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         return
     except ApiError as err:
         await ws.send_json(error_message(err))
-        await ws.close(CLOSE_POLICY)
+        await ws.close(1012 if err.code is ErrorCode.SERVER_PEER_DOWN else CLOSE_POLICY)
         return
     if owner is not None:
         await _relay(ws, manager, settings, table_id, owner, token)
