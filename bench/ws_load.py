@@ -1,115 +1,617 @@
-"""Load benchmark: N concurrent Halali tables over websockets, humans against bots at full speed.
+"""Load tool: paced Halali tables with spectators against 1..k server processes.
 
-Starts the server as a process (SQLite file in a temporary folder, or ``--db URL``),
-opens N tables of a scripted human against a ``random`` bot with no thinking delay, and
-plays them at full speed for ``--seconds``: every human move is sent over the websocket
-and timed until its acknowledgement (the server has stored it by then). Finished tables
-are replaced by new ones. Prints tables held, actions per second (human and bot moves)
-and the p50/p99 round-trip latency of an action.
+What it answers: how many tables, each playing about ``--rate`` actions per second,
+one process (or ``--processes k`` sharing PostgreSQL and Redis) holds while a
+spectator sees each action less than 50 ms after it was sent (p99).
 
-    .venv/bin/python bench/ws_load.py --tables 20 --seconds 20
-    .venv/bin/python bench/ws_load.py --db postgresql+psycopg://postgres@127.0.0.1:5432/test \
-        --schema st_bench
+Each table is a scripted human (seat 0) against a ``random`` bot. The bot's delay is
+``1/rate`` (a server setting) and the human waits until ``plies/rate`` seconds have
+passed since its own last action, so a table plays ``rate`` actions per second, evenly
+spaced, whoever is to move. ``--spectators`` watch each table. Clients are spread
+round-robin over the processes: the table is created and played on process ``i % k``,
+its spectators watch on the following ones, so with k > 1 the measured time crosses
+processes. A finished game is replaced by a new table.
+
+Measured per step of ``--tables`` (e.g. ``100,200,500,1000``; tables are added, never
+restarted): actions per second; action→broadcast (the human sends, a spectator receives
+that step) and the human's own acknowledgement, p50/p99/max; CPU seconds and RSS of
+every server process, PostgreSQL and Redis, and of the load generator itself (which
+competes for the same cores); busy time of the whole machine, so other work running
+meanwhile shows. The last line names the largest step still at p99 < 50 ms.
+
+Lobby rate limits are honoured without a bench-only setting: a server limits table
+creation per client address, so the generator creates tables from many loopback
+addresses (127.c.x.y), at most 20 per address. Everything runs on loopback; the schema
+(PostgreSQL) or temporary SQLite file and the Redis prefix are removed at the end.
+
+    .venv/bin/python bench/ws_load.py --tables 100,200,500 --seconds 20
+    .venv/bin/python bench/ws_load.py --db sqlite --tables 50
+    .venv/bin/python bench/ws_load.py --processes 2 --redis redis://127.0.0.1:6379/0
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import multiprocessing as mp
+import os
 import random
-import statistics
+import re
+import resource
+import shutil
+import socket
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection as Pipe
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.server.procserver import Server
+PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+TARGET_P99_MS = 50.0
+TABLES_PER_ADDRESS = 20
+"""Tables created from one loopback address: inside the lobby's burst of 30."""
+CREATING_AT_ONCE = 16
+"""Table creations in flight per client process during the ramp."""
+TICK = os.sysconf("SC_CLK_TCK")
+_STEP = re.compile(r'^\{"type":"step","ply":(\d+),"seat":(\d+)')
 
 
-async def play_tables(base: str, port: int, deadline: float, seed: int, out: dict) -> None:
-    rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        while time.monotonic() < deadline:
-            made = (
-                await http.post(
-                    "/api/tables",
-                    json={
-                        "game": "halali",
-                        "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-                        "name": "Load",
-                    },
-                )
-            ).json()
-            tid, token = made["table"]["id"], made["seat_token"]
-            out["tables"] += 1
-            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}") as ws:
-                await ws.send(json.dumps({"type": "hello", "token": token}))
+# -- processes and their CPU ----------------------------------------------------------------
+def proc_cpu(pid: int) -> float:
+    """User + system CPU seconds of a process and its live children."""
+    total = 0.0
+    with contextlib.suppress(OSError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total = (int(fields[11]) + int(fields[12])) / TICK
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                total += proc_cpu(int(child))
+    return total
+
+
+def proc_rss_mb(pid: int) -> float:
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def named_cpu(name: str) -> dict[int, float]:
+    """CPU seconds of every process called ``name`` (all PostgreSQL backends, say), by
+    process id: backends come and go, so a window's CPU is summed per process."""
+    out: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "comm").read_text().strip() == name:
+                    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                    out[int(entry.name)] = (int(fields[11]) + int(fields[12])) / TICK
+    return out
+
+
+def cpu_since(before: dict[int, float], after: dict[int, float]) -> float:
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
+
+
+def machine_busy() -> float:
+    """CPU seconds the whole machine spent busy (all cores) since boot."""
+    parts = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = parts[3] + parts[4]
+    return (sum(parts[:8]) - idle) / TICK
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class ServerProc:
+    index: int
+    port: int
+    cmd: list[str]
+    log_path: Path
+    proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        with self.log_path.open("wb") as logf:
+            self.proc = subprocess.Popen(self.cmd, stdout=logf, stderr=subprocess.STDOUT)
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        end = time.monotonic() + timeout
+        assert self.proc is not None
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                tail = self.log_path.read_text(errors="replace")[-2000:]
+                if "unrecognized arguments: --redis" in tail:
+                    raise SystemExit(
+                        "ws_load: this server does not accept --redis yet, so several "
+                        "processes cannot serve the same tables; use --processes 1"
+                    )
+                raise SystemExit(f"ws_load: server {self.index} exited:\n{tail}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"http://127.0.0.1:{self.port}/healthz", timeout=1).is_success:
+                    return
+            time.sleep(0.1)
+        raise SystemExit(f"ws_load: server {self.index} did not answer within {timeout:g} s")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+# -- the clients ----------------------------------------------------------------------------
+@dataclass
+class Shared:
+    """Counters of one client process for the current measuring window."""
+
+    measuring: bool = False
+    broadcast: list[float] = field(default_factory=list)
+    ack: list[float] = field(default_factory=list)
+    steps: int = 0
+    human_actions: int = 0
+    errors: int = 0
+    finished: int = 0
+    lag: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    slot: int
+    tid: str = ""
+    sent: dict[int, float] = field(default_factory=dict)
+    """Ply after the human's action -> time it was sent."""
+
+
+class Clients:
+    """One client process: the tables whose slot is ``worker`` modulo ``workers``."""
+
+    def __init__(self, args: argparse.Namespace, ports: list[int], worker: int) -> None:
+        self.args, self.ports, self.worker = args, ports, worker
+        self.rate: float = args.rate
+        self.shared = Shared()
+        self.slots: dict[int, asyncio.Task[None]] = {}
+        self.ready: dict[int, asyncio.Event] = {}
+        self.created = 0
+        self.http: dict[str, httpx.AsyncClient] = {}
+        self.gate = asyncio.Semaphore(CREATING_AT_ONCE)
+        self.stopping = False
+        self.rng = random.Random(worker)
+
+    def _client(self) -> httpx.AsyncClient:
+        """An HTTP client bound to this creation's loopback address (see module doc)."""
+        n = self.created // TABLES_PER_ADDRESS
+        self.created += 1
+        address = f"127.{self.worker + 1}.{n // 250}.{n % 250 + 1}"
+        if address not in self.http:
+            transport = httpx.AsyncHTTPTransport(local_address=address)
+            self.http[address] = httpx.AsyncClient(transport=transport, timeout=30)
+        return self.http[address]
+
+    def url(self, proc: int, path: str) -> str:
+        return f"127.0.0.1:{self.ports[proc % len(self.ports)]}{path}"
+
+    async def _connect(self, proc: int, tid: str, token: str | None) -> Any:
+        ws = await websockets.connect(
+            "ws://" + self.url(proc, f"/ws/tables/{tid}"),
+            compression=None,
+            max_size=None,
+            ping_interval=None,
+            open_timeout=60,
+        )
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        welcome = json.loads(await ws.recv())
+        if welcome.get("type") != "welcome":
+            raise RuntimeError(f"no welcome: {welcome}")
+        return ws, welcome
+
+    async def run_slot(self, slot: int) -> None:
+        """Keep one table playing in this slot: a new one when a game ends."""
+        while not self.stopping:
+            table = Table(slot)
+            try:
+                async with self.gate:
+                    made = await self._client().post(
+                        "http://" + self.url(slot, "/api/tables"),
+                        json={
+                            "game": "halali",
+                            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                            "name": "Load",
+                        },
+                    )
+                    if made.status_code == 429:
+                        raise RuntimeError("rate limited: more tables per address than allowed")
+                    made.raise_for_status()
+                    body = made.json()
+                    table.tid = body["table"]["id"]
+                    player, welcome = await self._connect(slot, table.tid, body["seat_token"])
+                    watchers = [
+                        await self._connect(slot + 1 + j, table.tid, None)
+                        for j in range(self.args.spectators)
+                    ]
+            except Exception as exc:
+                self.shared.errors += 1
+                print(f"ws_load: table slot {slot} failed to open: {exc}", file=sys.stderr)
+                await asyncio.sleep(1.0)
+                continue
+            self.ready[slot].set()
+            spectating = [
+                asyncio.create_task(self.spectate(table, ws, first=j == 0))
+                for j, (ws, _w) in enumerate(watchers)
+            ]
+            try:
+                await self.play(table, player, welcome)
+            except (websockets.ConnectionClosed, OSError, RuntimeError) as exc:
+                if not self.stopping:
+                    self.shared.errors += 1
+                    print(f"ws_load: table {table.tid}: {exc!r}", file=sys.stderr)
+            finally:
+                for task in spectating:
+                    task.cancel()
+                await player.close()
+                for ws, _w in watchers:
+                    await ws.close()
+
+    async def play(self, table: Table, ws: Any, welcome: dict[str, Any]) -> None:
+        """The human of seat 0: paced to ``rate`` actions per second for the table."""
+        view, ply = welcome["view"], welcome["ply"]
+        rng = self.rng
+        last_own = time.monotonic() - rng.random() / self.rate  # tables out of step
+        since = 1
+        while not self.stopping:
+            shared = self.shared  # a new one for each measuring window
+            if view["over"]:
+                if shared.measuring:
+                    shared.finished += 1
+                return
+            if view["active_seat"] != 0:
                 msg = json.loads(await ws.recv())
-                view = msg["view"]
-                while time.monotonic() < deadline and not view["over"]:
-                    if view["active_seat"] != 0:
-                        msg = json.loads(await ws.recv())
-                        if msg["type"] == "step":
-                            view = msg["view"]
-                            out["actions"] += 1
+                if msg["type"] == "step":
+                    view, ply = msg["view"], msg["ply"]
+                    since += 1
+                continue
+            wait = last_own + since / self.rate - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            action = rng.choice(view["legal_actions"])
+            last_own, since = time.monotonic(), 0
+            sent = time.perf_counter()
+            table.sent[ply + 1] = sent
+            if len(table.sent) > 4:  # steps a spectator never saw (a closed socket)
+                del table.sent[min(table.sent)]
+            await ws.send(json.dumps({"type": "act", "action": action, "ply": ply}))
+            while True:
+                msg = json.loads(await ws.recv())
+                if msg["type"] in ("step", "error"):
+                    break
+            shared = self.shared
+            if msg["type"] == "error":
+                shared.errors += 1
+                raise RuntimeError(f"action refused: {msg.get('code')} {msg.get('message')}")
+            if shared.measuring:
+                shared.ack.append(time.perf_counter() - sent)
+                shared.human_actions += 1
+            view, ply, since = msg["view"], msg["ply"], 1
+
+    async def spectate(self, table: Table, ws: Any, first: bool) -> None:
+        """Time each of the human's steps as this spectator receives it. The step's
+        head is read by pattern (the generator must stay cheap); anything else whole."""
+        try:
+            async for raw in ws:
+                shared = self.shared
+                now = time.perf_counter()
+                head = _STEP.match(raw) if isinstance(raw, str) else None
+                if head is None:
+                    msg = json.loads(raw)
+                    if msg.get("type") != "step":
                         continue
-                    sent = time.perf_counter()
-                    action = rng.choice(view["legal_actions"])
-                    await ws.send(json.dumps({"type": "act", "action": action}))
-                    while True:
-                        msg = json.loads(await ws.recv())
-                        if msg["type"] in ("step", "error"):
-                            break
-                    if msg["type"] == "error":
-                        out["errors"] += 1
-                        break
-                    out["latency"].append(time.perf_counter() - sent)
-                    out["actions"] += 1
-                    view = msg["view"]
-                if view["over"]:
-                    out["finished"] += 1
+                    ply, seat = msg["ply"], msg["seat"]
+                else:
+                    ply, seat = int(head[1]), int(head[2])
+                if first and shared.measuring:
+                    shared.steps += 1
+                if seat != 0:
+                    continue
+                sent = table.sent.get(ply)
+                if sent is not None and shared.measuring:
+                    shared.broadcast.append(now - sent)
+        except websockets.ConnectionClosed:
+            pass
+
+    async def watch_lag(self) -> None:
+        """How late this process's own timers fire: a saturated generator shows here."""
+        period = 0.01
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(period)
+            if self.shared.measuring:
+                self.shared.lag.append(time.perf_counter() - start - period)
+
+    async def serve(self, pipe: Pipe) -> None:
+        lag = asyncio.create_task(self.watch_lag())
+        loop = asyncio.get_running_loop()
+        while True:
+            command, arg = await loop.run_in_executor(None, pipe.recv)
+            if command == "ramp":
+                mine = [s for s in range(arg) if s % self.args.clients == self.worker]
+                for slot in mine:
+                    if slot not in self.slots:
+                        self.ready[slot] = asyncio.Event()
+                        self.slots[slot] = asyncio.create_task(self.run_slot(slot))
+                await asyncio.gather(*(self.ready[s].wait() for s in mine))
+                pipe.send(len(mine))
+            elif command == "measure":
+                self.shared = Shared(measuring=True)
+                before = resource.getrusage(resource.RUSAGE_SELF)
+                await asyncio.sleep(arg)
+                after = resource.getrusage(resource.RUSAGE_SELF)
+                shared, self.shared = self.shared, Shared()
+                cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+                pipe.send({**shared.__dict__, "measuring": False, "cpu": cpu})
+            else:
+                self.stopping = True
+                for task in self.slots.values():
+                    task.cancel()
+                await asyncio.gather(*self.slots.values(), return_exceptions=True)
+                lag.cancel()
+                for client in self.http.values():
+                    await client.aclose()
+                pipe.send("stopped")
+                return
 
 
-async def main_async(args: argparse.Namespace, server: Server) -> dict:
-    out: dict = {"tables": 0, "finished": 0, "actions": 0, "errors": 0, "latency": []}
-    start = time.monotonic()
-    deadline = start + args.seconds
-    await asyncio.gather(
-        *(play_tables(server.base, server.port, deadline, i, out) for i in range(args.tables))
-    )
-    elapsed = time.monotonic() - start
-    lat = sorted(out.pop("latency"))
+def client_main(args: argparse.Namespace, ports: list[int], worker: int, pipe: Pipe) -> None:
+    with contextlib.suppress(ImportError):
+        import uvloop
+
+        uvloop.install()
+    asyncio.run(Clients(args, ports, worker).serve(pipe))
+
+
+# -- the run --------------------------------------------------------------------------------
+def pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    values = sorted(values)
+    return round(1000 * values[min(len(values) - 1, int(q * len(values)))], 1)
+
+
+@contextlib.contextmanager
+def database(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, str | None]]:
+    """The database URL and schema for the servers; removed afterwards."""
+    if args.db == "sqlite":
+        yield f"sqlite:///{tmp}/load.db", None
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+    from sqlalchemy import create_engine, text
+
+    from spieltisch.store import Store
+
+    schema = args.schema or f"ws_load_{os.getpid()}"
+    Store(args.db, schema=schema).close()  # tables made once, not raced by k servers
+    try:
+        yield args.db, schema
+    finally:
+        engine = create_engine(args.db)
+        with engine.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        engine.dispose()
+
+
+def drop_redis_prefix(url: str, prefix: str) -> None:
+    try:
+        import redis
+    except ImportError:
+        return
+    client = redis.Redis.from_url(url)
+    keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
+    if keys:
+        client.delete(*keys)
+    client.close()
+
+
+def run(args: argparse.Namespace) -> list[dict[str, Any]]:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # thousands of sockets
+    k = args.processes
+    if k > 1 and not args.redis:
+        raise SystemExit("ws_load: --processes > 1 needs --redis URL (and PostgreSQL)")
+    if k > 1 and args.db == "sqlite":
+        raise SystemExit("ws_load: several processes share PostgreSQL, not a SQLite file")
+    ports = [args.port + i for i in range(k)] if args.port else [free_port() for _ in range(k)]
+    prefix = args.redis_prefix or f"ws_load_{os.getpid()}:"
+    steps = [int(n) for n in args.tables.split(",")]
+    results: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmpname, database(args, Path(tmpname)) as (db, schema):
+        tmp = Path(tmpname)
+        servers = []
+        for i, port in enumerate(ports):
+            cmd = [sys.executable, "-m", "spieltisch.server", "--port", str(port), "--db", db]
+            cmd += [
+                "--bot-delay",
+                str(args.bot_delay if args.bot_delay is not None else 1 / args.rate),
+            ]
+            if schema:
+                cmd += ["--schema", schema]
+            if args.redis:
+                cmd += ["--redis", args.redis, "--redis-prefix", prefix]
+            servers.append(ServerProc(i, port, cmd, tmp / f"server{i}.log"))
+        pipes: list[Pipe] = []
+        workers: list[Any] = []
+        try:
+            for server in servers:
+                server.start()
+            for server in servers:
+                server.wait_ready()
+            print(
+                f"ws_load: {k} server process(es) on ports {', '.join(map(str, ports))}; "
+                f"database {'SQLite file' if schema is None else 'PostgreSQL schema ' + schema}"
+                f"{'; redis prefix ' + prefix if args.redis else ''}",
+                flush=True,
+            )
+            ctx = mp.get_context("fork")
+            for w in range(args.clients):
+                ours, theirs = ctx.Pipe()
+                proc = ctx.Process(target=client_main, args=(args, ports, w, theirs), daemon=True)
+                proc.start()
+                pipes.append(ours)
+                workers.append(proc)
+            rss_idle = [proc_rss_mb(s.proc.pid) for s in servers if s.proc]
+            best = None
+            for n in steps:
+                t0 = time.monotonic()
+                for pipe in pipes:
+                    pipe.send(("ramp", n))
+                for pipe in pipes:
+                    pipe.recv()
+                ramp = time.monotonic() - t0
+                time.sleep(args.warmup)
+                result = measure(args, n, servers, pipes, workers, rss_idle)
+                result["ramp_seconds"] = round(ramp, 1)
+                results.append(result)
+                print(json.dumps(result), flush=True)
+                ok = result["broadcast_ms"]["p99"] is not None and (
+                    result["broadcast_ms"]["p99"] < TARGET_P99_MS
+                )
+                if ok:
+                    best = n
+                elif not args.keep_going:
+                    break
+            print(
+                f"ws_load: largest step at p99 action->broadcast < {TARGET_P99_MS:g} ms: "
+                f"{best if best is not None else 'none'} tables",
+                flush=True,
+            )
+        finally:
+            for pipe in pipes:
+                with contextlib.suppress(Exception):
+                    pipe.send(("stop", None))
+            for pipe in pipes:
+                with contextlib.suppress(Exception):
+                    if pipe.poll(30):
+                        pipe.recv()
+            for proc in workers:
+                proc.join(5)
+                if proc.is_alive():
+                    proc.terminate()
+            for server in servers:
+                server.stop()
+            if args.redis:
+                drop_redis_prefix(args.redis, prefix)
+            if args.keep_logs:
+                for server in servers:
+                    shutil.copy(server.log_path, Path(args.keep_logs) / server.log_path.name)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return results
+
+
+def measure(
+    args: argparse.Namespace,
+    n: int,
+    servers: list[ServerProc],
+    pipes: list[Pipe],
+    workers: list[Any],
+    rss_idle: list[float],
+) -> dict[str, Any]:
+    pids = [s.proc.pid for s in servers if s.proc]
+    cpu0 = [proc_cpu(p) for p in pids]
+    pg0, redis0, busy0 = named_cpu("postgres"), named_cpu("redis-server"), machine_busy()
+    load0 = os.getloadavg()[0]
+    t0 = time.monotonic()
+    for pipe in pipes:
+        pipe.send(("measure", args.seconds))
+    parts = [pipe.recv() for pipe in pipes]
+    elapsed = time.monotonic() - t0
+    cpu = [proc_cpu(p) - c for p, c in zip(pids, cpu0, strict=True)]
+    rss = [proc_rss_mb(p) for p in pids]
+    pg = cpu_since(pg0, named_cpu("postgres"))
+    red = cpu_since(redis0, named_cpu("redis-server"))
+    busy = machine_busy() - busy0
+    merged: dict[str, Any] = {key: [] for key in ("broadcast", "ack", "lag")}
+    sums = dict.fromkeys(("steps", "human_actions", "errors", "finished", "cpu"), 0.0)
+    for part in parts:
+        for key in merged:
+            merged[key] += part[key]
+        for key in sums:
+            sums[key] += part[key]
+    actions = sums["steps"]
+    server_cpu = sum(cpu)
+    clients_cpu = sums["cpu"]
+    ours = server_cpu + clients_cpu + pg + red
     return {
-        **out,
-        "concurrent_tables": args.tables,
+        "tables": n,
+        "spectators_per_table": args.spectators,
+        "processes": len(servers),
         "seconds": round(elapsed, 1),
-        "actions_per_second": round(out["actions"] / elapsed, 1),
-        "p50_ms": round(1000 * statistics.median(lat), 2) if lat else None,
-        "p99_ms": round(1000 * lat[int(0.99 * (len(lat) - 1))], 2) if lat else None,
-        "db": args.db or "sqlite (temporary file)",
+        "actions_per_s": round(actions / elapsed, 1),
+        "human_actions_per_s": round(sums["human_actions"] / elapsed, 1),
+        "broadcast_ms": {
+            "p50": pct(merged["broadcast"], 0.5),
+            "p99": pct(merged["broadcast"], 0.99),
+            "max": pct(merged["broadcast"], 1.0),
+            "n": len(merged["broadcast"]),
+        },
+        "ack_ms": {
+            "p50": pct(merged["ack"], 0.5),
+            "p99": pct(merged["ack"], 0.99),
+            "max": pct(merged["ack"], 1.0),
+        },
+        "errors": int(sums["errors"]),
+        "games_finished": int(sums["finished"]),
+        "server_cpu_s": [round(c, 2) for c in cpu],
+        "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 3) if actions else None,
+        "server_cpu_ms_per_table_s": round(1000 * server_cpu / elapsed / n, 3),
+        "server_rss_mb": [round(r, 1) for r in rss],
+        "server_rss_kb_per_table": round(1024 * (sum(rss) - sum(rss_idle)) / n, 1),
+        "postgres_cpu_s": round(pg, 2),
+        "redis_cpu_s": round(red, 2),
+        "clients": len(pipes),
+        "clients_cpu_s": round(clients_cpu, 2),
+        "clients_timer_lag_ms": {"p99": pct(merged["lag"], 0.99), "max": pct(merged["lag"], 1.0)},
+        "machine_busy_cpu_s": round(busy, 2),
+        "other_cpu_s": round(busy - ours, 2),
+        "loadavg_1min": round(load0, 2),
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--db", default=None, help="SQLAlchemy URL (default: temporary SQLite)")
-    parser.add_argument("--schema", default=None, help="PostgreSQL schema (created if missing)")
+    parser.add_argument("--tables", default="100,200,500,1000", help="steps, e.g. 100,200,500")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured per step")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
+    parser.add_argument("--rate", type=float, default=1.0, help="actions per second per table")
+    parser.add_argument("--spectators", type=int, default=1, help="spectators per table")
+    parser.add_argument("--processes", type=int, default=1, help="server processes")
+    parser.add_argument("--clients", type=int, default=1, help="load generator processes")
+    parser.add_argument("--port", type=int, default=0, help="first port (default: free ones)")
+    parser.add_argument("--db", default=PG_URL, help="SQLAlchemy URL, or 'sqlite' (temp file)")
+    parser.add_argument("--schema", default=None, help="PostgreSQL schema (default: ws_load_PID)")
+    parser.add_argument("--redis", default=os.environ.get("SPIELTISCH_REDIS"), help="Redis URL")
+    parser.add_argument("--redis-prefix", default=None, help="key prefix (default: ws_load_PID:)")
+    parser.add_argument("--bot-delay", type=float, default=None, help="default: 1/rate")
+    parser.add_argument("--keep-going", action="store_true", help="run steps past a failed one")
+    parser.add_argument("--keep-logs", default=None, help="copy the server logs to this folder")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        server = Server(args.db or f"sqlite:///{tmp}/load.db", bot_delay=0.0, schema=args.schema)
-        server.start()
-        try:
-            result = asyncio.run(main_async(args, server))
-        finally:
-            server.stop()
-    print(json.dumps(result, indent=2))
+    if args.spectators < 1:
+        parser.error("--spectators must be at least 1 (they take the measurement)")
+    run(args)
 
 
 if __name__ == "__main__":
