@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import text
 
 import spieltisch
 from spieltisch.bots import make
@@ -86,3 +87,22 @@ def test_status_listing_and_seat_handover(store: Store) -> None:
     assert t is not None and t.seats[0].kind == "bot" and t.seats[0].level == "random"
     with pytest.raises(StoreError):
         store.set_status("a", "weird")
+
+
+def test_append_survives_a_connection_the_database_dropped(store: Store) -> None:
+    """The write-ahead path keeps no ping per checkout: a pooled connection the database
+    closed meanwhile (a restart) is replaced and the action still stored, once."""
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL's write path")
+    _table(store, status="running")
+    store.append_action("t1", 0, 0, {"type": "flip", "square": "b2"})
+    writer = store._writer
+    assert writer is not None
+    with writer.connect() as conn:
+        pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+    with store.engine.begin() as conn:
+        conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+    store.append_action("t1", 1, 1, {"type": "flip", "square": "c2"})
+    assert [a["seat"] for a in store.actions("t1")] == [0, 1]
+    t = store.get_table("t1")
+    assert t is not None and t.plies == 2
