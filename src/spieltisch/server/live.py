@@ -7,6 +7,11 @@ connection's own view and the events it may see (write ahead, then broadcast).
 Each connection has a bounded outbox drained by its own task, so one slow browser
 never holds up the table; an overflowing outbox closes that connection (the browser
 reconnects and gets the whole state again).
+
+Every action costs each table a broadcast, so the step's work is done once per
+audience, not per connection: one view and one message per seat (and one for all
+spectators), encoded to JSON once (:class:`Shared`). Quick bots plan on the event loop
+instead of a thread hop (:meth:`LiveTable._plan`).
 """
 
 from __future__ import annotations
@@ -14,7 +19,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +38,33 @@ log = logging.getLogger("spieltisch.table")
 OUTBOX = 256
 CLOSE_POLICY = 1008
 """Websocket close code for a connection the server refuses or ends by policy."""
+QUICK_PLAN = 0.001
+"""Seconds under which every plan a bot made so far must have taken for its next plan
+to run on the event loop: a thread hop costs more than a random bot's choice, and a
+millisecond of the loop is still far below what anyone notices."""
 _opened = itertools.count()
+
+
+def encode(message: dict[str, Any]) -> str:
+    """The JSON text of a message, as Starlette's ``send_json`` writes it."""
+    if isinstance(message, Shared):
+        return message.text()
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+class Shared(dict[str, Any]):
+    """A message for several connections (one seat's, or every spectator's), encoded
+    once on first send. Still a dict, so whatever reads an outbox keeps working; it must
+    not change once queued."""
+
+    __slots__ = ("_text",)
+
+    def text(self) -> str:
+        try:
+            return self._text
+        except AttributeError:
+            self._text: str = json.dumps(self, separators=(",", ":"), ensure_ascii=False)
+            return self._text
 
 
 @dataclass(eq=False)
@@ -66,7 +99,7 @@ class Connection:
         """Write queued messages until ``None`` (or a failed send), then close."""
         try:
             while (message := await self.outbox.get()) is not None:
-                await self.ws.send_json(message)
+                await self.ws.send_text(encode(message))
         except Exception:  # a gone browser is normal, not an error
             pass
         finally:
@@ -98,6 +131,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
+        self.plan_costs: dict[int, tuple[Bot, float]] = {}
+        """Per bot seat: its bot and the longest plan it has taken (seconds)."""
 
     @property
     def id(self) -> str:
@@ -133,27 +168,29 @@ class LiveTable:
             conn.send(self.snapshot(conn.seat))
 
     def broadcast_step(self, step: Step) -> None:
-        """Each connection gets its own view and only the events it may see."""
+        """Each connection gets its own view and only the events it may see: one message
+        per seat (and one for all spectators), shared by that audience's connections."""
         rt = self.runtime
         assert rt is not None
         summary = self.summarise(self)
-        views: dict[int | None, Any] = {}
+        messages: dict[int | None, Shared] = {}
         extras = getattr(rt, "extras", None)
         for conn in list(self.connections):
-            if conn.seat not in views:
-                views[conn.seat] = rt.view(conn.seat)
-            message: dict[str, Any] = {
-                "type": "step",
-                "ply": rt.ply,
-                "seat": step.seat,
-                "events": events_for(step.events, conn.seat),
-                "view": views[conn.seat],
-                "table": summary,
-            }
-            if conn.seat == step.seat:
-                message["action"] = str(step.action)
-            if extras is not None:  # real-time tables: show_at, ring times, coach
-                message.update(extras(conn.seat))
+            seat = conn.seat
+            message = messages.get(seat)
+            if message is None:
+                message = messages[seat] = Shared(
+                    type="step",
+                    ply=rt.ply,
+                    seat=step.seat,
+                    events=events_for(step.events, seat),
+                    view=rt.view(seat),
+                    table=summary,
+                )
+                if seat == step.seat:
+                    message["action"] = str(step.action)
+                if extras is not None:  # real-time tables: show_at, ring times, coach
+                    message.update(extras(seat))
             self.deliver(conn, message)
 
     def deliver(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -230,7 +267,8 @@ class LiveTable:
     async def _plan(self, bot: Bot, view: View, seat: int, clock: float) -> Plan:
         """A bot's plan off the event loop: searches in the shared worker pool (queued
         fairly with other tables' searches, behind them when no player is connected here),
-        the quick bots in a thread.
+        other bots in a thread, or on the loop itself once every plan of theirs took
+        under ``QUICK_PLAN`` (timed inside the thread, so waiting for it does not count).
 
         A search holds the GIL for up to seconds; in a thread it would slow every table's
         messages and the bell's timestamps, in a worker process it slows nothing here.
@@ -238,7 +276,19 @@ class LiveTable:
         if bot.thinks:
             waiting = bool(self.online_seats())  # a player is here to see the answer
             return await self.pool.plan(self.id, bot, view, seat, clock, background=not waiting)
-        return await asyncio.to_thread(bot.plan, view, seat, clock)
+        known, longest = self.plan_costs.get(seat, (None, 1.0))
+        if known is not bot:
+            longest = 0.0  # a new bot on this seat: its first plan is timed in a thread
+
+        def timed() -> tuple[Plan, float]:
+            start = time.perf_counter()
+            plan = bot.plan(view, seat, clock)
+            return plan, time.perf_counter() - start
+
+        quick = known is bot and longest < QUICK_PLAN
+        plan, took = timed() if quick else await asyncio.to_thread(timed)
+        self.plan_costs[seat] = (bot, max(longest, took))
+        return plan
 
     async def stop(self) -> None:
         if self.driver is not None:
