@@ -51,7 +51,13 @@ class ErrorCode(StrEnum):
     TABLE_SEAT_CROWDED = "table/seat_crowded"
     TABLE_EXPIRED = "table/expired"
     TABLE_BROKEN = "table/broken"
+    TABLE_CLOSED = "table/closed"
     REPLAY_BAD_PLY = "replay/bad_ply"
+    CHAT_EMPTY = "chat/empty"
+    CHAT_TOO_LONG = "chat/too_long"
+    CHAT_RATE_LIMITED = "chat/rate_limited"
+    CHAT_UNKNOWN_QUICK = "chat/unknown_quick"
+    CHAT_SPECTATOR = "chat/spectator"
     HINT_TIMEOUT = "hint/timeout"
     HINT_BUSY = "hint/busy"
     AUTH_BAD_TOKEN = "auth/bad_token"
@@ -176,6 +182,29 @@ INFO: dict[ErrorCode, CodeInfo] = {
         Text(
             "Dieser Tisch lässt sich nicht wiederherstellen",
             "This table cannot be rebuilt",
+        ),
+    ),
+    E.TABLE_CLOSED: CodeInfo(
+        410,
+        Text(
+            "Der Gastgeber hat diesen Tisch geschlossen",
+            "The host closed this table",
+        ),
+    ),
+    E.CHAT_EMPTY: CodeInfo(400, Text("Die Nachricht ist leer", "The message is empty")),
+    E.CHAT_TOO_LONG: CodeInfo(400, Text("Die Nachricht ist zu lang", "The message is too long")),
+    E.CHAT_RATE_LIMITED: CodeInfo(
+        429,
+        Text("Zu viele Nachrichten – bitte kurz warten", "Too many messages – wait a moment"),
+    ),
+    E.CHAT_UNKNOWN_QUICK: CodeInfo(
+        400, Text("Diese Schnellnachricht gibt es nicht", "There is no such quick message")
+    ),
+    E.CHAT_SPECTATOR: CodeInfo(
+        403,
+        Text(
+            "Zuschauer dürfen an diesem Tisch nicht schreiben",
+            "Spectators may not write at this table",
         ),
     ),
     E.REPLAY_BAD_PLY: CodeInfo(

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, field_validator
 
+from . import chat
 from .deps import Bearer, Manager, WriteLimit
 from .settings import Settings
 from .tables import SeatSpec, game_catalogue
@@ -38,6 +39,8 @@ class CreateIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     name: str | None = Field(default=None, max_length=80)
     """The creator's display name; given, the creator takes the first human seat."""
+    spectator_chat: Literal["none", "read", "write"] = "none"
+    """Whether spectators read the table's chat, and may also write (:mod:`.chat`)."""
 
     _name = field_validator("name")(lambda v: None if v is None else clean_name(v))
 
@@ -75,6 +78,7 @@ async def create_table(body: CreateIn, manager: Manager, _: WriteLimit) -> dict[
         [SeatSpec(s.kind, s.level) for s in body.seats],
         body.name,
     )
+    await chat.configure(manager.store, created.table["id"], body.spectator_chat)
     return {
         "table": created.table,
         "host_token": created.host_token,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from . import bell
+from . import bell, chat
 from .errors import ApiError, ErrorCode
 from .live import Connection, LiveTable
 from .tables import TableManager
@@ -39,6 +39,8 @@ async def handle(
             await bell.ring(live, conn, msg)
         elif kind == "take_back":
             await manager.take_back(live, conn.seat)
+        elif kind == "chat":
+            await chat.post(manager.store, manager.settings, live, conn, msg)
         else:
             raise ApiError(ErrorCode.MESSAGE_UNKNOWN_TYPE, f"unknown message type {kind!r}")
     except ApiError as err:

@@ -80,6 +80,15 @@ class Settings:
     """Hint answers remembered (least recently asked forgotten first)."""
     hello_timeout: float = 10.0
     """Seconds a new websocket has to say who it is."""
+    chat_max_chars: int = 200
+    """Longest chat message (characters, after control characters are removed)."""
+    chat_rate: float = 0.5
+    """Chat messages per second a seat (or a writing spectator's socket) may send on
+    average ..."""
+    chat_burst: int = 5
+    """... with bursts of this many: a greeting and a few quick words, not a flood."""
+    chat_keep: int = 50
+    """Newest chat messages a (re)connecting browser gets with its welcome."""
     open_table_ttl: float = field(
         default_factory=lambda: float(os.environ.get("SPIELTISCH_OPEN_TABLE_TTL", "86400"))
     )

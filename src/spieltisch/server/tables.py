@@ -29,6 +29,7 @@ from spieltisch.engine import games as game_names
 from spieltisch.store import SeatRecord, Store, TableRecord
 from spieltisch.table import Clock, SearchPool, Step, TableRuntime, WallClock, make_runtime
 
+from . import chat
 from .errors import ApiError, ErrorCode, from_engine
 
 if TYPE_CHECKING:
@@ -612,6 +613,7 @@ class TableManager:
     async def attach(self, live: LiveTable, conn: Connection) -> None:
         """Add a connection; a seat open in too many windows loses its oldest one (with a
         coded error), so one token cannot crowd the table's spectators out."""
+        await chat.ready(self.store, self.settings, live)
         async with live.lock:
             if conn.seat is not None:
                 same = sorted((c for c in live.connections if c.seat == conn.seat), key=age)
@@ -625,7 +627,7 @@ class TableManager:
                     old.close(CLOSE_POLICY)
                     live.connections.discard(old)
             live.connections.add(conn)
-            conn.send(live.snapshot(conn.seat))
+            conn.send(chat.welcome(live, conn.seat))
             live.broadcast_table()
 
     async def detach(self, live: LiveTable, conn: Connection) -> None:

@@ -1,12 +1,14 @@
 """The live websocket: one per browser tab, bound to a seat by its token or spectating.
 
 Protocol (JSON text frames). The client first sends ``{"type": "hello", "token": str |
-null}``; the server answers ``welcome`` (table, own view, own log). Then the client
-sends ``{"type": "act", "action": "flip c4", "ply": 12}``, ``{"type": "ping"}`` or
-``{"type": "take_back"}`` (a seat the host handed to a bot plays again itself), and
-receives ``step`` (after every action: own view, visible events), ``table`` (seats
-changed) and ``error`` (``code``, ``message``, ``text`` in German and English, ``rule``
-for illegal actions). A refused message changes nothing and keeps the socket. The token
+null}``; the server answers ``welcome`` (table, own view, own log, the chat it may
+read). Then the client sends ``{"type": "act", "action": "flip c4", "ply": 12}``,
+``{"type": "ping"}``, ``{"type": "take_back"}`` (a seat the host handed to a bot plays
+again itself) or ``{"type": "chat", "quick": "gg"}`` / ``{"type": "chat", "text": str}``
+(:mod:`.chat`), and receives ``chat`` (``message``: id, seat, name, at, quick or text),
+``step`` (after every action: own view, visible events), ``table`` (seats changed) and
+``error`` (``code``, ``message``, ``text`` in German and English, ``rule`` for illegal
+actions). A refused message changes nothing and keeps the socket. The token
 travels in the first message, not the URL, so it never lands in access logs. A page of
 another site (its ``Origin``) gets ``auth/origin`` and no socket. With several server
 processes (:mod:`.cluster`), a socket whose table another process runs is relayed there

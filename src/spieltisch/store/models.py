@@ -82,3 +82,33 @@ class LeaseRow(Base):
         String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
     )
     process: Mapped[str] = mapped_column(String(32), index=True)
+
+
+class TableSettingsRow(Base):
+    """A table's own settings beside its game options (who may read its chat): a table
+    of its own, so databases made before it keep working (``create_all`` adds it)."""
+
+    __tablename__ = "st_table_settings"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ChatRow(Base):
+    """One chat message of a table: a quick phrase's key or a free text."""
+
+    __tablename__ = "st_chat"
+    __table_args__ = (Index("ix_st_chat_table", "table_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE")
+    )
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The writer's seat; ``None`` for a spectator."""
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    quick: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    text: Mapped[str | None] = mapped_column(String(400), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -30,12 +30,13 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import ActionRow, Base, SeatRow, TableRow
+from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, TableSettingsRow
 
-STATUSES = ("open", "running", "finished", "broken", "expired")
+STATUSES = ("open", "running", "finished", "broken", "expired", "closed")
 """``open`` waits for players; ``running`` and ``finished`` are games; ``broken`` is a
 table whose record cannot be rebuilt (kept for its host to see, skipped at start-up);
-``expired`` an open table nobody joined in time."""
+``expired`` an open table nobody joined in time; ``closed`` an open table its host
+closed before it started."""
 
 _INSERT_ACTION = insert(ActionRow)
 _TOUCH_TABLE = (
@@ -459,3 +460,72 @@ class Store:
             "seed": table.seed,
             "actions": self.actions(table_id),
         }
+
+    # -- table settings, chat and lobby pages -------------------------------------------
+    def set_table_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        """Store a table's own settings (replacing any earlier ones)."""
+        with self._session.begin() as s:
+            row = s.get(TableSettingsRow, table_id)
+            if row is None:
+                s.add(TableSettingsRow(table_id=table_id, settings=dict(settings)))
+            else:
+                row.settings = dict(settings)
+
+    def table_settings(self, table_id: str) -> dict[str, Any]:
+        """A table's own settings; ``{}`` for a table stored without any."""
+        with self._session() as s:
+            row = s.get(TableSettingsRow, table_id)
+            return dict(row.settings) if row is not None else {}
+
+    def add_chat(
+        self, table_id: str, seat: int | None, name: str | None, quick: str | None, body: str | None
+    ) -> ChatRecord:
+        """Append a chat message; it is stored before anyone reads it."""
+        with self._session.begin() as s:
+            row = ChatRow(
+                table_id=table_id, seat=seat, name=name, quick=quick, text=body, at=_now()
+            )
+            s.add(row)
+            s.flush()
+            return _chat_record(row)
+
+    def chat(self, table_id: str, last: int) -> list[ChatRecord]:
+        """The table's ``last`` newest chat messages, oldest first."""
+        with self._session() as s:
+            rows = s.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .limit(last)
+            ).all()
+            return [_chat_record(r) for r in reversed(rows)]
+
+    def list_tables_page(
+        self, statuses: Sequence[str], limit: int, offset: int = 0
+    ) -> list[TableRecord]:
+        """One page of :meth:`list_tables` (most recently changed first)."""
+        with self._session() as s:
+            query = (
+                select(TableRow)
+                .where(TableRow.status.in_(list(statuses)))
+                .order_by(TableRow.updated_at.desc(), TableRow.id)
+                .limit(limit)
+                .offset(offset)
+            )
+            return self._records(s, list(s.scalars(query).all()))
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRecord:
+    id: int
+    table_id: str
+    seat: int | None
+    name: str | None
+    quick: str | None
+    text: str | None
+    at: datetime
+
+
+def _chat_record(row: ChatRow) -> ChatRecord:
+    at = row.at if row.at.tzinfo is not None else row.at.replace(tzinfo=UTC)  # SQLite
+    return ChatRecord(row.id, row.table_id, row.seat, row.name, row.quick, row.text, at)

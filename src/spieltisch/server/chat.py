@@ -1,0 +1,149 @@
+"""Table chat: quick phrases and short free text, stored with the table.
+
+A quick phrase travels as its key (``gg``), so each reader sees it in their own
+language; free text is stored and sent as the writer typed it (control characters
+removed) and the browser shows it as text, never as markup. Every message is stored
+before anyone reads it, so a restarted server shows the same chat.
+
+Who reads and writes is the host's choice at creation (``spectators``): players always
+chat; spectators read nothing (``none``, the default: a table among friends stays
+private even though anyone with its link may watch), read (``read``) or also write
+(``write``). Each seat has a token bucket (a spectator's socket its own), so no one
+floods a table; every refusal is a coded error.
+
+A module of its own beside the table runtime: a table's chat state is kept per live
+table here, loaded from the store the first time a socket arrives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import unicodedata
+import weakref
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from spieltisch.store import ChatRecord, Store
+
+from .errors import ApiError, ErrorCode
+from .live import Connection, LiveTable
+from .security import TokenBucket
+from .settings import Settings
+
+QUICK = ("hello", "gl", "gg", "thanks", "wait", "oops")
+"""Keys of the quick phrases; their words live in the browser's translation table."""
+
+SPECTATOR_MODES = ("none", "read", "write")
+DEFAULT_SPECTATORS = "none"
+
+
+@dataclass(eq=False)
+class TableChat:
+    spectators: str
+    recent: deque[dict[str, Any]]
+    buckets: dict[object, TokenBucket] = field(default_factory=dict)
+
+    def visible_to(self, seat: int | None) -> bool:
+        return seat is not None or self.spectators != "none"
+
+
+_chats: weakref.WeakKeyDictionary[LiveTable, TableChat] = weakref.WeakKeyDictionary()
+
+
+def message_json(record: ChatRecord) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": record.id,
+        "seat": record.seat,
+        "name": record.name,
+        "at": record.at.isoformat(),
+    }
+    if record.quick is not None:
+        out["quick"] = record.quick
+    else:
+        out["text"] = record.text
+    return out
+
+
+async def configure(store: Store, table_id: str, spectators: str) -> None:
+    """Store who besides the players may read and write a new table's chat."""
+    if spectators not in SPECTATOR_MODES:
+        raise ValueError(f"spectators is one of {SPECTATOR_MODES}")
+    await asyncio.to_thread(store.set_table_settings, table_id, {"chat": spectators})
+
+
+async def ready(store: Store, settings: Settings, live: LiveTable) -> TableChat:
+    """The table's chat state, read from the store on first use."""
+    chat = _chats.get(live)
+    if chat is not None:
+        return chat
+    stored = await asyncio.to_thread(store.table_settings, live.id)
+    records = await asyncio.to_thread(store.chat, live.id, settings.chat_keep)
+    mode = stored.get("chat", DEFAULT_SPECTATORS)
+    loaded = TableChat(
+        mode if mode in SPECTATOR_MODES else DEFAULT_SPECTATORS,
+        deque((message_json(r) for r in records), maxlen=settings.chat_keep),
+    )
+    return _chats.setdefault(live, loaded)  # a second socket may have loaded it first
+
+
+def welcome(live: LiveTable, seat: int | None) -> dict[str, Any]:
+    """The table's welcome for ``seat`` with the chat it may read (call :func:`ready`
+    first; without it, the welcome has no chat)."""
+    message = live.snapshot(seat)
+    chat = _chats.get(live)
+    if chat is not None:
+        message["chat"] = {
+            "spectators": chat.spectators,
+            "quick": list(QUICK),
+            "messages": list(chat.recent) if chat.visible_to(seat) else [],
+        }
+    return message
+
+
+def clean(text: str) -> str:
+    """Free text as stored: no control or format characters, trimmed."""
+    return "".join(c for c in text if unicodedata.category(c)[0] != "C").strip()
+
+
+async def post(
+    store: Store, settings: Settings, live: LiveTable, conn: Connection, msg: dict[str, Any]
+) -> None:
+    """Store ``conn``'s chat message and send it to everyone who may read it.
+
+    :raises ApiError: a spectator where they may not write, an unknown quick phrase, an
+        empty or too long text, or too many messages.
+    """
+    chat = await ready(store, settings, live)
+    seat = conn.seat
+    if seat is None and chat.spectators != "write":
+        raise ApiError(ErrorCode.CHAT_SPECTATOR, "spectators may not write at this table")
+    quick, text = msg.get("quick"), msg.get("text")
+    body: str | None = None
+    if quick is not None:
+        if not isinstance(quick, str) or quick not in QUICK:
+            raise ApiError(ErrorCode.CHAT_UNKNOWN_QUICK, f"quick is one of {', '.join(QUICK)}")
+    else:
+        body = clean(text) if isinstance(text, str) else ""
+        if not body:
+            raise ApiError(ErrorCode.CHAT_EMPTY, "a chat message needs a text or a quick key")
+        if len(body) > settings.chat_max_chars:
+            raise ApiError(
+                ErrorCode.CHAT_TOO_LONG,
+                f"a chat message has at most {settings.chat_max_chars} characters",
+            )
+    key: object = seat if seat is not None else ("spectator", conn.opened)
+    bucket = chat.buckets.get(key)
+    if bucket is None:
+        bucket = chat.buckets[key] = TokenBucket(settings.chat_rate, settings.chat_burst)
+    if not bucket.take():
+        raise ApiError(ErrorCode.CHAT_RATE_LIMITED, "too many chat messages; wait a moment")
+    seats = live.record.seats
+    name = seats[seat].name if seat is not None and 0 <= seat < len(seats) else None
+    async with live.lock:  # stored, then sent, in one order for everyone
+        record = await asyncio.to_thread(store.add_chat, live.id, seat, name, quick, body)
+        out = message_json(record)
+        chat.recent.append(out)
+        for other in list(live.connections):
+            if chat.visible_to(other.seat):
+                other.send({"type": "chat", "message": out})
