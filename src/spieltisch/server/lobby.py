@@ -63,11 +63,15 @@ async def list_games() -> list[dict[str, Any]]:
 
 
 @router.get("/server")
-async def server_info(request: Request) -> dict[str, str | None]:
+async def server_info(request: Request) -> dict[str, str | float | None]:
     """Where invite links point: a configured public address, else the LAN address
     (for pages opened as ``localhost``), else the browser's own origin."""
     settings: Settings = request.app.state.settings
-    return {"public_url": settings.public_url, "lan_url": settings.lan_url}
+    return {
+        "public_url": settings.public_url,
+        "lan_url": settings.lan_url,
+        "open_table_ttl": settings.open_table_ttl,
+    }
 
 
 @router.post("/tables", status_code=201)
@@ -91,10 +95,21 @@ async def create_table(body: CreateIn, manager: Manager, _: WriteLimit) -> dict[
 async def list_tables(
     manager: Manager,
     status: Annotated[
-        list[Literal["open", "running", "finished", "broken", "expired"]] | None, Query()
+        list[Literal["open", "running", "finished", "broken", "expired", "closed"]] | None,
+        Query(),
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 50,
+    offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    table_id: Annotated[
+        list[Annotated[str, Field(max_length=32)]] | None, Query(alias="id", max_length=100)
     ] = None,
 ) -> list[dict[str, Any]]:
-    return await manager.list_tables(list(status) if status else ["open", "running"])
+    """A page of tables, most recently changed first (ask ``limit + 1`` to learn whether
+    there is another page); with ``id``, those tables in any status (a browser's own)."""
+    if table_id:
+        return await manager.tables_by_id(list(table_id))
+    statuses: list[str] = list(status) if status else ["open", "running"]
+    return await manager.list_tables(statuses, limit, offset)
 
 
 @router.get("/tables/{table_id}")
@@ -123,6 +138,14 @@ async def seat_to_human(
 ) -> dict[str, Any]:
     """The seat's own player (its seat token) takes the seat back from a bot."""
     return await manager.take_back_with_token(table_id[:32], seat, token)
+
+
+@router.post("/tables/{table_id}/close")
+async def close_table(
+    table_id: str, manager: Manager, token: Bearer, _: WriteLimit
+) -> dict[str, Any]:
+    """The host (its host token) closes a table nobody has started playing."""
+    return await manager.close_open(table_id[:32], token)
 
 
 @router.get("/tables/{table_id}/replay/{ply}")

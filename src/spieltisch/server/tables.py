@@ -122,6 +122,7 @@ class TableManager:
             "status": record.status,
             "plies": plies,
             "created_at": record.created_at.isoformat(),
+            "updated_at": record.updated_at.isoformat(),
             "seats": [
                 {
                     "seat": s.seat,
@@ -217,9 +218,48 @@ class TableManager:
             live.start_driver(self._after_step)
         return Created(self.summary(live.record, live), host_token, own, seat_token)
 
-    async def list_tables(self, statuses: list[str]) -> list[dict[str, Any]]:
-        records = await self._db(self.store.list_tables, statuses)
+    async def list_tables(
+        self, statuses: list[str], limit: int = 50, offset: int = 0
+    ) -> list[dict[str, Any]]:
+        """One page of tables in ``statuses``, most recently changed first."""
+        records = await self._db(self.store.list_tables_page, statuses, limit, offset)
         return [self.summary(r, self.tables.get(r.id)) for r in records]
+
+    async def tables_by_id(self, table_ids: list[str]) -> list[dict[str, Any]]:
+        """The tables of ``table_ids`` in any status (a browser's own tables), most
+        recently changed first; unknown ids are left out."""
+        records = await self._db(self.store.get_tables, table_ids)
+        records.sort(key=lambda r: (r.updated_at, r.id), reverse=True)
+        return [self.summary(r, self.tables.get(r.id)) for r in records]
+
+    async def close_open(self, table_id: str, host_token: str) -> dict[str, Any]:
+        """The host closes a table that has not started: nobody may join it any more,
+        and its waiting players are told so (``table/closed``)."""
+        if (owner := await self.owner_elsewhere(table_id)) is not None:
+            assert self.cluster is not None
+            kwargs = {"table_id": table_id, "host_token": host_token}
+            return cast(dict[str, Any], await self.cluster.call(owner, "close_open", **kwargs))
+        live = self.tables.get(table_id)
+        record = live.record if live is not None else await self._record(table_id)
+        if not token_matches(host_token, record.host_hash):
+            raise ApiError(ErrorCode.AUTH_NOT_HOST, "only the table's creator may do this")
+        if not await self._db(self.store.set_status, table_id, "closed", expect="open"):
+            raise ApiError(ErrorCode.TABLE_NOT_OPEN, "only a table that has not started closes")
+        record = await self._record(table_id)
+        live = self.tables.pop(table_id, None)
+        if self.cluster is not None:
+            await self.cluster.release(table_id)
+        if live is not None:
+            err = ApiError(ErrorCode.TABLE_CLOSED, "the host closed this table")
+            async with live.lock:
+                live.record = record
+                live.broadcast_table()
+                for conn in list(live.connections):
+                    conn.send({"type": "error", **err.to_json()})
+                    conn.close(CLOSE_POLICY)
+            await live.stop()
+        log.info("table closed by its host", extra={"table": table_id})
+        return self.summary(record)
 
     async def get(self, table_id: str) -> dict[str, Any]:
         if (owner := await self.owner_elsewhere(table_id)) is not None:
@@ -240,7 +280,7 @@ class TableManager:
             return taken, token
         live = self._live(table_id) if table_id in self.tables else None
         record = live.record if live else await self._record(table_id)
-        if record.status in ("expired", "broken"):
+        if record.status in ("expired", "broken", "closed"):
             raise ApiError(
                 ErrorCode(f"table/{record.status}"), f"table {table_id!r} is {record.status}"
             )
@@ -522,6 +562,8 @@ class TableManager:
         """
         live = self.tables.get(table_id)
         record = live.record if live is not None else await self._record(table_id)
+        if live is None and record.status == "closed":
+            raise ApiError(ErrorCode.TABLE_CLOSED, "the host closed this table")
         if live is None and record.status != "finished":
             raise ApiError(ErrorCode.TABLE_NOT_LIVE, f"table {table_id!r} is not being played")
         seat = None
