@@ -20,6 +20,7 @@ import pytest
 import spieltisch
 from spieltisch.engine import IllegalAction, InvalidNotation
 from spieltisch.engine.game import OVER_RULE, SEAT_RULE, GameInfo
+from spieltisch.engine.resign import RESIGN_RULE
 from spieltisch.engine.text import ENGINE_RULE_TEXTS, Text
 
 RULE_ID = re.compile(r"[A-Z]{2}(-R\d+[a-z]?| §[\w.]+| \d+(\.\d+)*)")
@@ -103,7 +104,7 @@ def test_every_text_a_game_declares_is_complete_and_served(name: str) -> None:
 
 
 def test_the_engine_rules_have_texts_that_every_game_serves() -> None:
-    assert set(ENGINE_RULE_TEXTS) == {OVER_RULE, SEAT_RULE}
+    assert set(ENGINE_RULE_TEXTS) == {OVER_RULE, SEAT_RULE, RESIGN_RULE}
     for name in spieltisch.games():
         rules = spieltisch.load(name).info.rule_texts
         assert {r: rules.get(r) for r in ENGINE_RULE_TEXTS} == ENGINE_RULE_TEXTS

@@ -20,6 +20,7 @@ from typing_extensions import TypeVar
 
 from .errors import IllegalAction, InvalidNotation, InvalidPlayers, NoRecord
 from .options import Option, validate
+from .resign import RESIGN_RULE, Resign, read_resign
 from .text import Text
 
 Event = dict[str, Any]
@@ -137,6 +138,8 @@ class GameInfo:
     rule_texts: Mapping[str, Text] = field(default_factory=dict)
     """What each rule id the game cites says, in German and English: the text a refused
     move shows beside its rule id, whatever the English message of the refusal."""
+    resign_rule: str | None = None
+    """The game's ruling on what resigning means (:mod:`spieltisch.engine.resign`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -152,6 +155,7 @@ class GameInfo:
             "dynamics": str(self.dynamics),
             "rules": {rule: text.to_json() for rule, text in self.rule_texts.items()},
             "web": self.faces.web,
+            "resign_rule": self.resign_rule,
         }
 
 
@@ -199,7 +203,7 @@ def ranks_from_keys(keys: list[tuple[float, ...]]) -> tuple[int, ...]:
 class State(ABC):
     """One game in progress. Subclasses implement the underscored hooks."""
 
-    __slots__ = ("_actions", "game", "origin", "players", "seed")
+    __slots__ = ("_actions", "game", "origin", "players", "resigned", "seed")
 
     def __init__(self, game: Game, players: int, seed: int) -> None:
         self.game = game
@@ -208,6 +212,8 @@ class State(ABC):
         self.origin = Origin.NEW_STATE
         """How the state began; only a state from ``new_state`` has a record."""
         self._actions: list[tuple[int, Action]] = []
+        self.resigned: tuple[int, ...] = ()
+        """Seats that have resigned, in order (:mod:`spieltisch.engine.resign`)."""
 
     @property
     def sampled(self) -> bool:
@@ -244,9 +250,12 @@ class State(ABC):
                 )
             if self.is_over():
                 raise IllegalAction(OVER_RULE, f"the game is over; {action} cannot be played")
-            if seat not in self.active_seats():
+            if isinstance(action, Resign):
+                events = self._resign(seat)
+            elif seat not in self.active_seats():
                 raise self._inactive_refusal(seat, action)
-            events = self._apply(seat, action)
+            else:
+                events = self._apply(seat, action)
         except IllegalAction as exc:
             exc.context = self._refusal_context(seat, action)
             raise
@@ -268,12 +277,52 @@ class State(ABC):
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know, JSON-ready; ``None`` is the spectator view."""
 
-    @abstractmethod
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the game has ended, by its rules or because at most one seat has not
+        resigned."""
+        return self._resigned_out() or self._is_over()
 
-    @abstractmethod
     def result(self) -> Result | None:
-        """The outcome once the game is over, else ``None``."""
+        """The outcome once the game is over, else ``None``.
+
+        Resigned seats have lost: a game ended by resignation is won by the seat left
+        (reason ``"resigned"``); a game played to its end ranks every resigned seat below
+        all others. Either way ``details["resigned"]`` lists them in order.
+        """
+        if self._resigned_out():
+            left = [s for s in range(self.players) if s not in self.resigned]
+            return Result(
+                scores=tuple(1.0 if s in left else 0.0 for s in range(self.players)),
+                ranks=tuple(1 if s in left else 1 + len(left) for s in range(self.players)),
+                reason="resigned",
+                details={"resigned": list(self.resigned)},
+            )
+        result = self._result()
+        if result is None or not self.resigned:
+            return result
+        keys: list[tuple[float, ...]] = [
+            (0.0 if s in self.resigned else 1.0, -float(result.ranks[s]))
+            for s in range(self.players)
+        ]
+        details = {**result.details, "resigned": list(self.resigned)}
+        return Result(result.scores, ranks_from_keys(keys), result.reason, details)
+
+    def _resigned_out(self) -> bool:
+        return bool(self.resigned) and len(self.resigned) >= self.players - 1
+
+    def _resign(self, seat: int) -> list[Event]:
+        """Apply a resignation (the game is running and ``seat`` exists)."""
+        if seat in self.resigned:
+            raise IllegalAction(RESIGN_RULE, f"seat {seat} has resigned already")
+        self.resigned = (*self.resigned, seat)
+        return [
+            {
+                "type": "resign",
+                "seat": seat,
+                "rule": self.game.info.resign_rule or RESIGN_RULE,
+                "ends": self._resigned_out(),
+            }
+        ]
 
     @property
     def ply(self) -> int:
@@ -341,6 +390,14 @@ class State(ABC):
         return IllegalAction(
             self.game.info.turn_rule, f"seat {seat} may not act now ({action}): not its turn"
         )
+
+    @abstractmethod
+    def _is_over(self) -> bool:
+        """Whether the game's own rules have ended it (resignations aside)."""
+
+    @abstractmethod
+    def _result(self) -> Result | None:
+        """The outcome by the game's own rules once they have ended it, else ``None``."""
 
     @abstractmethod
     def _apply(self, seat: int, action: Any) -> list[Event]:
@@ -442,19 +499,27 @@ class Game(ABC, Generic[StateT]):
             _FACES[key] = getattr(importlib.import_module(module, package), attr)
         return _FACES[key]
 
-    @abstractmethod
     def parse_action(self, text: str) -> Any:
-        """Read an action in the game's notation.
+        """Read an action in the game's notation (``resign`` in every game).
 
         :raises InvalidNotation: when ``text`` is not an action of this game.
         """
+        return read_resign(text) or self._parse_action(text)
 
-    @abstractmethod
     def action_from_json(self, data: Any) -> Any:
         """Read an action from ``action.to_json()``.
 
         :raises InvalidNotation: on malformed data.
         """
+        return read_resign(data) or self._action_from_json(data)
+
+    @abstractmethod
+    def _parse_action(self, text: str) -> Any:
+        """Read one of the game's own actions in its notation."""
+
+    @abstractmethod
+    def _action_from_json(self, data: Any) -> Any:
+        """Read one of the game's own actions from its JSON."""
 
     def state_from_json(self, data: Mapping[str, Any]) -> StateT:
         """Rebuild a state from ``state.to_json()``.
@@ -478,6 +543,7 @@ class Game(ABC, Generic[StateT]):
             state._actions = [
                 (int(a["seat"]), self.action_from_json(a["action"])) for a in data["actions"]
             ]
+            state.resigned = tuple(s for s, a in state._actions if isinstance(a, Resign))
             self._restore(state, data["state"])
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, InvalidNotation):

@@ -44,6 +44,10 @@ ENGINE_RULE_TEXTS: Final = {
         "Diesen Platz gibt es an diesem Tisch nicht.",
         "There is no such seat at this table.",
     ),
+    "ENGINE-RESIGN": Text(
+        "Wer aufgegeben hat, kann nicht noch einmal aufgeben.",
+        "A player who has resigned cannot resign again.",
+    ),
 }
 """What the rules every game shares say (a move after the end, a seat that does not
 exist); each game's ``rule_texts`` includes them, so every refusal has its words."""

@@ -79,6 +79,7 @@ INFO = GameInfo(
     perfect_information=False,
     turn_rule="HA §Spielvorbereitungen",
     rule_texts=RULE_TEXTS,
+    resign_rule="HA-R9",
     faces=Faces(
         bots=".faces.bots:BOTS",
         encoder=".faces.encoder:HalaliEncoder",
@@ -108,10 +109,10 @@ class Halali(Game[HalaliState]):
     def _new_state(self, players: int, seed: int) -> HalaliState:
         return HalaliState(self, players, seed, self.settings)
 
-    def parse_action(self, text: str) -> actions.HalaliAction:
+    def _parse_action(self, text: str) -> actions.HalaliAction:
         return actions.parse_action(text)
 
-    def action_from_json(self, data: Any) -> actions.HalaliAction:
+    def _action_from_json(self, data: Any) -> actions.HalaliAction:
         return actions.action_from_json(data)
 
     def _restore(self, state: HalaliState, payload: Any) -> None:

@@ -177,7 +177,7 @@ class HalaliState(State):
             return ()
         return (self.seat_of(self.to_move),)
 
-    def is_over(self) -> bool:
+    def _is_over(self) -> bool:
         return bool(self.reason)
 
     # -- legal actions -------------------------------------------------------------------
@@ -461,7 +461,7 @@ class HalaliState(State):
             "tiles": [self.tiles_won(c) for c in seats],
         }
 
-    def result(self) -> Result | None:
+    def _result(self) -> Result | None:
         if not self.reason:
             return None
         return match_result(self.finished, self.reason, self.settings.variant)

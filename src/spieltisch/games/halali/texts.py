@@ -67,4 +67,10 @@ RULE_TEXTS: Final = {
         "Kosmos: two games with the roles swapped, points added. Brettspielnetz: one game; "
         "50 moves without a reveal or capture are a draw.",
     ),
+    "HA-R9": Text(
+        "Aufgeben: Wer aufgibt, verliert die ganze Partie (bei Kosmos beide Spiele); der "
+        "Gegner gewinnt sofort, die Punkte bis dahin zählen nicht.",
+        "Resigning: whoever resigns loses the whole match (both games under Kosmos rules); "
+        "the opponent wins at once, the points so far do not count.",
+    ),
 }

@@ -79,7 +79,7 @@ def view_of(state: HalaliState, seat: int | None) -> dict[str, Any]:
         },
         "quiet_plies": state.quiet,
         "finished_games": deepcopy(state.finished),
-        "over": bool(state.reason),
+        "over": state.is_over(),
         "result": result.to_json() if result else None,
         "legal_actions": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
     }

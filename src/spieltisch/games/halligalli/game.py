@@ -132,6 +132,7 @@ INFO = GameInfo(
     perfect_information=False,
     turn_rule=TURN_RULE,
     rule_texts=RULE_TEXTS,
+    resign_rule="HG-R14",
     max_plies=PLY_CAP,
     dynamics=Dynamics.REAL_TIME,
     players_rule="HG §1.1",
@@ -228,10 +229,10 @@ class HalliGalli(Game[HalliGalliState]):
     def _new_state(self, players: int, seed: int) -> HalliGalliState:
         return HalliGalliState(self, players, seed, self.settings)
 
-    def parse_action(self, text: str) -> actions.HalliGalliAction:
+    def _parse_action(self, text: str) -> actions.HalliGalliAction:
         return actions.parse_action(text)
 
-    def action_from_json(self, data: Any) -> actions.HalliGalliAction:
+    def _action_from_json(self, data: Any) -> actions.HalliGalliAction:
         return actions.action_from_json(data)
 
     def _restore(self, state: HalliGalliState, payload: Any) -> None:

@@ -190,7 +190,7 @@ class HalliGalliState(State):
             return [FLIP, Ring(self.version)]
         return [Ring(self.version)]
 
-    def is_over(self) -> bool:
+    def _is_over(self) -> bool:
         return bool(self.reason)
 
     # -- applying ------------------------------------------------------------------------
@@ -450,7 +450,7 @@ class HalliGalliState(State):
         assert result is not None
         return [{"type": "game_end", **result.to_json()}]
 
-    def result(self) -> Result | None:
+    def _result(self) -> Result | None:
         if not self.reason:
             return None
         details: dict[str, Any] = {

@@ -77,4 +77,10 @@ RULE_TEXTS: Final = {
         "Wer zuerst aufdeckt, wird ausgelost oder als Platz am Tisch festgelegt.",
         "Who flips first is drawn by lot or fixed as a seat at the table.",
     ),
+    "HG-R14": Text(
+        "Aufgeben: Wer aufgibt, hat verloren und wird Letzter. Bleiben zwei oder mehr "
+        "Spieler, spielt ein Bot seine Karten weiter; bleibt nur einer, gewinnt er sofort.",
+        "Resigning: whoever resigns has lost and is ranked last. While two or more players "
+        "remain, a bot plays his cards on; when one is left, he wins at once.",
+    ),
 }

@@ -67,7 +67,7 @@ def seat_view(state: HalliGalliState, seat: int | None) -> dict[str, Any]:
         "finale": finale.view(seat, state.finale_cards()) if finale is not None else None,
         "steps": state.steps,
         "stats": dict(state.stats),
-        "over": bool(state.reason),
+        "over": state.is_over(),
         "result": result.to_json() if result else None,
         "legal_actions": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
     }

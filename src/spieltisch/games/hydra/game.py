@@ -65,6 +65,7 @@ INFO = GameInfo(
     perfect_information=False,
     turn_rule="HY 1.2.3",
     rule_texts=RULE_TEXTS,
+    resign_rule="HY-R11",
     max_plies=None,
     players_rule="HY 1.0.1",
     faces=Faces(
@@ -92,10 +93,10 @@ class Hydra(Game[HydraState]):
     def _new_state(self, players: int, seed: int) -> HydraState:
         return HydraState(self, players, seed, self.settings)
 
-    def parse_action(self, text: str) -> actions.HydraAction:
+    def _parse_action(self, text: str) -> actions.HydraAction:
         return actions.parse_action(text)
 
-    def action_from_json(self, data: Any) -> actions.HydraAction:
+    def _action_from_json(self, data: Any) -> actions.HydraAction:
         return actions.action_from_json(data)
 
     def _restore(self, state: HydraState, payload: Any) -> None:

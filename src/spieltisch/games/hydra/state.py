@@ -218,7 +218,7 @@ class HydraState(State):
     def active_seats(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.turn,)
 
-    def is_over(self) -> bool:
+    def _is_over(self) -> bool:
         return self.phase == OVER
 
     def legal_actions(self, seat: int) -> list[Any]:
@@ -248,7 +248,7 @@ class HydraState(State):
             return play.apply(self, seat, action)
         return bidding.apply(self, seat, action)
 
-    def result(self) -> Result | None:
+    def _result(self) -> Result | None:
         if self.phase != OVER:
             return None
         return Result(

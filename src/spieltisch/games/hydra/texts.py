@@ -79,4 +79,12 @@ RULE_TEXTS: Final = {
         "You play only a card of your hand and must follow the suit led (trumps when a trump "
         "was led) while you can.",
     ),
+    "HY-R11": Text(
+        "Aufgeben: Wer aufgibt, hat verloren und steht am Ende hinter allen anderen. Ein "
+        "Bot spielt seine Karten und seinen Platz in der Partei zu Ende; abgerechnet wird "
+        "weiter nach HY-R9.",
+        "Resigning: whoever resigns has lost and is ranked below everyone else at the end. "
+        "A bot plays his cards and his place in the party to the end; settlement goes on "
+        "by HY-R9.",
+    ),
 }

@@ -135,7 +135,7 @@ def make_view(st: HydraState, seat: int | None) -> dict[str, Any]:
         "tricks_won": list(st.count),
         "totals": list(st.totals),
         "finished_games": list(st.finished),
-        "over": over,
+        "over": st.is_over(),
         "result": result.to_json() if result else None,
         "legal_actions": [str(a) for a in st.legal_actions(seat)] if seat is not None else [],
     }

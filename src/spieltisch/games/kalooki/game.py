@@ -83,6 +83,7 @@ INFO = GameInfo(
     perfect_information=False,
     turn_rule="KA §Zug",
     rule_texts=RULE_TEXTS,
+    resign_rule="KA-R11",
     max_plies=None,
     players_rule="KA-R1",
     player_limits=(PlayerLimit("six_players", False, 4, "KA-R1"),),
@@ -116,10 +117,10 @@ class Kalooki(Game[KalookiState]):
     def _new_state(self, players: int, seed: int) -> KalookiState:
         return KalookiState(self, players, seed, self.settings)
 
-    def parse_action(self, text: str) -> actions.KalookiAction:
+    def _parse_action(self, text: str) -> actions.KalookiAction:
         return actions.parse_action(text)
 
-    def action_from_json(self, data: Any) -> actions.KalookiAction:
+    def _action_from_json(self, data: Any) -> actions.KalookiAction:
         return actions.action_from_json(data)
 
     def _restore(self, state: KalookiState, payload: Any) -> None:

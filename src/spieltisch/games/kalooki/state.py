@@ -170,7 +170,7 @@ class KalookiState(State):
     def active_seats(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.to_move,)
 
-    def is_over(self) -> bool:
+    def _is_over(self) -> bool:
         return self.phase == OVER
 
     def legal_actions(self, seat: int) -> list[Any]:
@@ -427,7 +427,7 @@ class KalookiState(State):
         events.append({"type": "deal_start", "deal": self.deal_no + 1, "dealer": self.dealer})
         return events
 
-    def result(self) -> Result | None:
+    def _result(self) -> Result | None:
         if self.phase != OVER:
             return None
         stake = float(self.settings.stake)

@@ -62,4 +62,10 @@ RULE_TEXTS: Final = {
         "Ring game: one deal per pot, the winner gets at least 75 %; club: deals until only "
         "one player stays under 150 penalty points. Everyone puts in the same stake.",
     ),
+    "KA-R11": Text(
+        "Aufgeben: Wer aufgibt, hat verloren und wird Letzter. Bleiben zwei oder mehr "
+        "Spieler, spielt ein Bot seine Hand weiter; bleibt nur einer, gewinnt er sofort.",
+        "Resigning: whoever resigns has lost and is ranked last. While two or more players "
+        "remain, a bot plays his hand on; when one is left, he wins at once.",
+    ),
 }

@@ -76,7 +76,7 @@ def view_of(state: KalookiState, seat: int | None) -> dict[str, Any]:
         "alive": list(state.alive),
         "totals": list(state.totals),
         "deals": [dict(d) for d in state.deals],
-        "over": over,
+        "over": state.is_over(),
         "reason": state.reason,
         "result": result.to_json() if result else None,
         "legal_actions": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
