@@ -112,3 +112,18 @@ class ChatRow(Base):
     quick: Mapped[str | None] = mapped_column(String(16), nullable=True)
     text: Mapped[str | None] = mapped_column(String(400), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RematchRow(Base):
+    """A finished table and the rematch it led to: one row per finished table, so two
+    players asking at once on any processes make one rematch (the second insert fails
+    and its new table is rolled back with it)."""
+
+    __tablename__ = "st_rematches"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    next_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), unique=True
+    )

@@ -30,7 +30,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import ActionRow, Base, ChatRow, SeatRow, TableRow, TableSettingsRow
+from .models import ActionRow, Base, ChatRow, RematchRow, SeatRow, TableRow, TableSettingsRow
 
 STATUSES = ("open", "running", "finished", "broken", "expired", "closed")
 """``open`` waits for players; ``running`` and ``finished`` are games; ``broken`` is a
@@ -513,6 +513,67 @@ class Store:
                 .offset(offset)
             )
             return self._records(s, list(s.scalars(query).all()))
+
+    # -- rematches -----------------------------------------------------------------------
+    def create_rematch(
+        self,
+        previous: str,
+        *,
+        table_id: str,
+        game: str,
+        options: dict[str, Any],
+        players: int,
+        seed: int,
+        host_hash: str,
+        seats: Sequence[SeatRecord],
+    ) -> tuple[str, bool]:
+        """The rematch of finished table ``previous``: this new open table, made with its
+        link in one transaction, unless another request made one first. Returns the
+        rematch's id and whether it was made here; any process may call it.
+        """
+        now = _now()
+        try:
+            with self._session.begin() as s:
+                s.add(
+                    TableRow(
+                        id=table_id,
+                        game=game,
+                        options=dict(options),
+                        players=players,
+                        seed=seed,
+                        status="open",
+                        host_hash=host_hash,
+                        created_at=now,
+                        updated_at=now,
+                        result=None,
+                    )
+                )
+                s.flush()
+                for seat in seats:
+                    s.add(
+                        SeatRow(
+                            table_id=table_id,
+                            seat=seat.seat,
+                            kind=seat.kind,
+                            level=seat.level,
+                            name=seat.name,
+                            token_hash=seat.token_hash,
+                        )
+                    )
+                s.add(RematchRow(table_id=previous, next_id=table_id))
+        except IntegrityError:
+            _before, after = self.rematch_links(previous)
+            if after is None:  # not a lost race: the previous table is missing
+                raise StoreError(f"no table {previous!r} to play again") from None
+            return after, False
+        return table_id, True
+
+    def rematch_links(self, table_id: str) -> tuple[str | None, str | None]:
+        """The table this one is the rematch of, and its own rematch (``None``: none)."""
+        with self._session() as s:
+            before = s.scalar(select(RematchRow.table_id).where(RematchRow.next_id == table_id))
+            after = s.scalar(select(RematchRow.next_id).where(RematchRow.table_id == table_id))
+            return before, after
 
 
 @dataclass(frozen=True, slots=True)
