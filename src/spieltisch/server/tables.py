@@ -562,8 +562,10 @@ class TableManager:
         """
         live = self.tables.get(table_id)
         record = live.record if live is not None else await self._record(table_id)
-        if live is None and record.status == "closed":
-            raise ApiError(ErrorCode.TABLE_CLOSED, "the host closed this table")
+        if live is None and record.status in ("closed", "expired"):
+            raise ApiError(
+                ErrorCode(f"table/{record.status}"), f"table {table_id!r} is {record.status}"
+            )
         if live is None and record.status != "finished":
             raise ApiError(ErrorCode.TABLE_NOT_LIVE, f"table {table_id!r} is not being played")
         seat = None

@@ -1,16 +1,32 @@
 // The lobby: open a table (game, options with defaults, seats, bots) and list tables.
 import { api, el, tokens } from "./api.js";
-import { describeError, learnRules, levelName, optionText, pick, t } from "./i18n.js";
+import { describeError, getLang, learnRules, levelName, optionText, pick, t } from "./i18n.js";
 import { navigate } from "./app.js";
+
+const PAGE = 10;
+const MINE_FINISHED = 5;
+
+// The tables this browser holds a seat or host token for (kept in localStorage by api.js).
+function ownIds() {
+  const ids = new Set();
+  for (let i = 0; i < localStorage.length; i++) {
+    const m = /^spieltisch\.(?:seat|host)\.([\w-]{1,32})$/.exec(localStorage.key(i) || "");
+    if (m) ids.add(m[1]);
+  }
+  return [...ids].slice(0, 100);
+}
 
 export function renderLobby(root) {
   let alive = true;
   const formBox = el("section", { class: "card create" }, el("h2", {}, t("newTable")));
-  const listBox = el("section", { class: "card tables" }, el("h2", {}, t("openTables")));
-  const doneBox = el("section", { class: "card finished" }, el("h2", {}, t("finishedTables")));
-  root.replaceChildren(el("div", { class: "lobby" }, formBox, el("div", { class: "lists" }, listBox, doneBox)));
+  const mineBox = el("section", { class: "card own-tables", id: "my-tables" }, el("h2", {}, t("myTables")));
+  const listBox = el("section", { class: "card tables", id: "open-tables" }, el("h2", {}, t("openTables")));
+  const doneBox = el("section", { class: "card finished", id: "finished-tables" }, el("h2", {}, t("finishedTables")));
+  root.replaceChildren(el("div", { class: "lobby" }, formBox, el("div", { class: "lists" }, mineBox, listBox, doneBox)));
 
   const titles = {};
+  const done = { items: [], more: false, paging: false };
+  let ttl = null;
   api("GET", "/api/games").then(({ data, error }) => {
     if (!alive) return;
     if (error) { formBox.append(el("p", { class: "error" }, describeError(error))); return; }
@@ -18,37 +34,96 @@ export function renderLobby(root) {
     data.forEach((g) => { titles[g.name] = g.title; });
     formBox.append(createForm(data));
   });
+  api("GET", "/api/server").then(({ data }) => { ttl = data && data.open_table_ttl; });
+
+  const loadDone = async (offset) => {
+    const { data } = await api("GET", `/api/tables?status=finished&limit=${PAGE + 1}&offset=${offset}`);
+    if (!data || !alive) return;
+    const page = data.slice(0, PAGE);
+    done.items = offset ? [...done.items, ...page.filter((tb) => !done.items.some((x) => x.id === tb.id))] : page;
+    done.more = data.length > PAGE;
+  };
+  const drawDone = () => {
+    fill(doneBox, t("finishedTables"), done.items, titles, refresh);
+    if (done.more) doneBox.append(el("button", { class: "button small more", type: "button", id: "more-finished", onclick: async () => {
+      done.paging = true; // browsing older games: the first page no longer refreshes itself
+      await loadDone(done.items.length);
+      drawDone();
+    } }, t("showMore")));
+  };
   const refresh = async () => {
-    const [open, done, broken] = await Promise.all([
+    const ids = ownIds();
+    const [open, broken, mine] = await Promise.all([
       api("GET", "/api/tables?status=open&status=running"),
-      api("GET", "/api/tables?status=finished"),
       api("GET", "/api/tables?status=broken"),
+      ids.length ? api("GET", `/api/tables?${ids.map((i) => `id=${encodeURIComponent(i)}`).join("&")}`) : { data: [] },
+      done.paging ? null : loadDone(0),
     ]);
     if (!alive) return;
     // A table that cannot be rebuilt is shown to its host only, so they know what happened.
     const mineBroken = (broken.data || []).filter((tb) => tokens.host(tb.id));
-    fill(listBox, t("openTables"), [...mineBroken, ...(open.data || [])], false, titles);
-    fill(doneBox, t("finishedTables"), (done.data || []).slice(0, 12), true, titles);
+    fill(listBox, t("openTables"), [...mineBroken, ...(open.data || [])], titles, refresh);
+    if (ttl) listBox.append(el("p", { class: "muted small", id: "open-ttl" }, t("openTtl", { time: duration(ttl) })));
+    // Own tables: those still going first, then the last few finished ones.
+    const own = (mine.data || []).filter((tb) => !["closed", "expired"].includes(tb.status));
+    const going = own.filter((tb) => tb.status !== "finished");
+    const ended = own.filter((tb) => tb.status === "finished").slice(0, MINE_FINISHED);
+    fill(mineBox, t("myTables"), [...going, ...ended], titles, refresh, t("myTablesNone"));
+    drawDone();
   };
   refresh();
   const timer = setInterval(refresh, 4000);
   return () => { alive = false; clearInterval(timer); };
 }
 
-function fill(box, title, tables, finished, titles) {
+/** "24 h", "90 min": how long an open table waits, in units both languages write alike. */
+function duration(seconds) {
+  return seconds >= 7200 ? `${Math.round(seconds / 3600)} h` : `${Math.max(1, Math.round(seconds / 60))} min`;
+}
+
+function seatNames(tb) {
+  return tb.seats.map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || `– ${t("free")} –`));
+}
+
+function outcome(tb) {
+  const names = seatNames(tb);
+  const w = (tb.result && tb.result.winners) || [];
+  const who = w.length === 1 ? t("winner", { name: names[w[0]] }) : w.length > 1 && w.length < names.length ? t("winners", { names: w.map((i) => names[i]).join(", ") }) : t("draw");
+  const date = new Date(tb.updated_at).toLocaleString(getLang() === "de" ? "de-DE" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+  return el("div", { class: "small outcome" }, el("strong", { class: "winner" }, who), " · ", el("time", { datetime: tb.updated_at }, t("finishedOn", { date })));
+}
+
+function fill(box, title, tables, titles, refresh, empty = t("noTables")) {
   box.replaceChildren(el("h2", {}, title));
-  if (!tables.length) { box.append(el("p", { class: "muted" }, t("noTables"))); return; }
+  if (!tables.length) { box.append(el("p", { class: "muted" }, empty)); return; }
   box.append(el("ul", { class: "table-list" }, tables.map((tb) => {
-    const names = tb.seats.map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || `– ${t("free")} –`));
+    const finished = tb.status === "finished";
     const mine = tokens.seat(tb.id);
+    const host = tokens.host(tb.id);
     const href = finished ? `/replay/${tb.id}` : `/t/${tb.id}`;
     const label = finished ? t("replay") : mine ? t("resume") : tb.status === "open" ? t("join") : t("watch");
+    const actions = el("div", { class: "actions" },
+      tb.status === "broken" ? null : el("a", { href, "data-link": true, class: "button small" }, label),
+      host && tb.status === "open" ? closeButton(tb.id, host, refresh) : null);
     return el("li", { "data-table": tb.id },
       el("div", {}, el("strong", {}, titles[tb.game] || tb.game), " ", el("span", { class: `status ${tb.status}` }, t(`status_${tb.status}`)),
-        el("div", { class: "muted small" }, names.join(" · "), tb.plies ? ` · ${t("ply")}: ${tb.plies}` : ""),
+        mine ? el("span", { class: "badge" }, t("you")) : null, host ? el("span", { class: "badge host" }, t("host")) : null,
+        el("div", { class: "muted small" }, seatNames(tb).join(" · "), tb.plies && !finished ? ` · ${t("ply")}: ${tb.plies}` : ""),
+        finished ? outcome(tb) : null,
         tb.status === "broken" ? el("div", { class: "muted small" }, t("brokenHint")) : null),
-      tb.status === "broken" ? null : el("a", { href, "data-link": true, class: "button small" }, label));
+      actions);
   })));
+}
+
+// Closing takes two clicks: the first asks, the second closes.
+function closeButton(id, host, refresh) {
+  const button = el("button", { class: "button small danger", type: "button", "data-close": id, onclick: async () => {
+    if (!button.dataset.sure) { button.dataset.sure = "1"; button.textContent = t("closeSure"); return; }
+    const { error } = await api("POST", `/api/tables/${id}/close`, null, host);
+    if (error) { button.textContent = describeError(error); return; }
+    refresh();
+  } }, t("closeTable"));
+  return button;
 }
 
 function createForm(games) {
@@ -58,6 +133,7 @@ function createForm(games) {
   const seatBox = el("fieldset", { class: "seats" });
   const nameIn = el("input", { name: "name", id: "name", maxlength: 40, autocomplete: "nickname", value: localStorage.getItem("spieltisch.name") || "" });
   const countSel = el("select", { id: "count" });
+  const chatSel = el("select", { id: "spectator-chat" }, ["none", "read", "write"].map((v) => el("option", { value: v }, t(`spectatorChat_${v}`))));
   const msg = el("p", { class: "error", role: "alert" });
   const current = () => games.find((g) => g.name === gameSel.value);
 
@@ -115,7 +191,7 @@ function createForm(games) {
     const humans = seats.some((s) => s.kind === "human");
     if (humans && !name) { msg.textContent = t("nameNeeded"); nameIn.focus(); return; }
     localStorage.setItem("spieltisch.name", name);
-    const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null });
+    const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null, spectator_chat: chatSel.value });
     optBox.querySelectorAll("[aria-invalid]").forEach((n) => n.removeAttribute("aria-invalid"));
     if (error) {
       msg.textContent = describeError(error);
@@ -130,7 +206,9 @@ function createForm(games) {
   form.append(
     el("div", { class: "field" }, el("label", { for: "game" }, t("game")), gameSel),
     el("div", { class: "field" }, el("label", { for: "name" }, t("yourName")), nameIn),
-    seatBox, optBox, msg,
+    seatBox, optBox,
+    el("div", { class: "field" }, el("label", { for: "spectator-chat" }, t("spectatorChat")), chatSel),
+    msg,
     el("button", { type: "submit", class: "button primary", id: "create" }, t("create")),
   );
   drawOptions();

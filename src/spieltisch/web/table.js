@@ -2,6 +2,7 @@
 import { api, el, tokens } from "./api.js";
 import { describeError, learnRules, levelName, t } from "./i18n.js";
 import { GAMES } from "./games/index.js";
+import { createChat } from "./chat.js";
 
 const REFUSAL_SHOWN_MS = 4000;
 
@@ -26,7 +27,7 @@ function seatToMove(mod, view) {
 }
 
 // Refusals after which reconnecting would only be refused again (or push out another tab).
-const FINAL = new Set(["table/not_live", "table/not_found", "table/seat_crowded", "auth/origin"]);
+const FINAL = new Set(["table/not_live", "table/not_found", "table/seat_crowded", "auth/origin", "table/closed", "table/expired"]);
 
 export function renderTable(root, id) {
   const st = { table: null, seat: null, view: null, log: [], selected: null, last: null, ws: null, closed: false, retry: 0, refusal: null, refusalAt: 0, conn: "connecting", invite: null, mover: null, moverSince: 0 };
@@ -34,6 +35,7 @@ export function renderTable(root, id) {
   root.replaceChildren(page);
 
   const send = (msg) => { if (st.ws && st.ws.readyState === 1) st.ws.send(JSON.stringify(msg)); };
+  const chat = createChat(id, send);
   const act = (text) => { st.refusal = null; st.sent = true; send({ type: "act", action: text, ply: st.table ? st.table.plies : null }); draw(); };
 
   function connect() {
@@ -49,6 +51,13 @@ export function renderTable(root, id) {
       if (m.type === "welcome") {
         st.retry = 0; st.conn = "live"; st.table = m.table; st.seat = m.seat; st.view = m.view; st.log = m.log;
         st.last = null;
+        if (m.chat) chat.welcome(m.chat, m.seat);
+      } else if (m.type === "chat") {
+        chat.add(m.message);
+        return;
+      } else if (m.type === "error" && m.code.startsWith("chat/")) {
+        chat.refused(describeError(m));
+        return;
       } else if (m.type === "step") {
         st.table = m.table; st.view = m.view; st.log.push({ ply: m.ply - 1, seat: m.seat, events: m.events });
         st.last = m.events; st.selected = null;
@@ -115,6 +124,10 @@ export function renderTable(root, id) {
   function draw() {
     const mod = st.table && GAMES[st.table.web];
     if (st.conn === "table/not_found") { page.replaceChildren(el("p", { class: "card" }, t("notFound"), " ", el("a", { href: "/", "data-link": true }, t("toLobby")))); return; }
+    if (st.conn === "table/closed" || st.conn === "table/expired") {
+      page.replaceChildren(el("div", { class: "card", id: "gone" }, el("h2", {}, st.conn === "table/closed" ? t("closedByHost") : t("expiredTable")), el("a", { class: "button", href: "/", "data-link": true }, t("toLobby"))));
+      return;
+    }
     if (st.conn === "table/not_live") {
       page.replaceChildren(el("div", { class: "card" }, el("h2", {}, t("gameOver")), el("a", { class: "button", href: `/replay/${id}`, "data-link": true }, t("replay"))));
       return;
@@ -146,6 +159,7 @@ export function renderTable(root, id) {
     if (st.table) side.append(seatList(ns));
     if (st.table && st.table.status === "open") side.append(inviteBox());
     if (st.table && st.table.status === "open" && !st.invite) inviteBase().then((b) => { st.invite = b; draw(); });
+    if (st.table) { chat.names(ns); side.append(chat.node); }
     if (view && mod) side.append(logBox(mod, ns));
     const active = document.activeElement;
     const focusId = active && active.id;
