@@ -37,6 +37,11 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        self.launch()
+        self.wait_ready()
+
+    def launch(self) -> None:
+        """Start the process without waiting for it."""
         cmd = [sys.executable, "-m", "spieltisch.server", "--port", str(self.port)]
         cmd += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
         if self.schema:
@@ -44,7 +49,12 @@ class Server:
         logs = os.environ.get("SPIELTISCH_TEST_SERVER_LOGS")  # a folder, when debugging
         err = open(f"{logs}/server-{self.port}.log", "ab") if logs else subprocess.DEVNULL  # noqa: SIM115
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=self.env)
+
+    def wait_ready(self) -> None:
+        assert self.proc is not None
         for _ in range(600):
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with status {self.proc.returncode}")
             try:
                 if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
                     return

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import random
 import time
+import uuid
 from collections.abc import Iterator
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, text
 
+from ..store.conftest import PG_URL
 from .clusterkit import (
+    REDIS_URL,
     Client,
     Cluster,
     RedisServer,
@@ -26,6 +30,7 @@ from .clusterkit import (
     pg_schema,
     play_turns,
 )
+from .procserver import Server
 
 pytestmark = pytest.mark.slow
 
@@ -175,9 +180,12 @@ def test_redis_restart_mid_game_loses_no_move() -> None:
                 redis.kill()
 
 
-def test_halli_galli_rings_across_processes_are_ranked_by_reaction(three: Cluster) -> None:
-    """The bell stays fair across processes: a relayed player who reacts faster wins
-    against one on the owner's own process, and the other way round."""
+def test_halli_galli_whole_game_across_processes_rings_ranked_by_reaction(
+    three: Cluster,
+) -> None:
+    """A whole game of Halli Galli with its three players on three processes. The bell
+    stays fair across processes: in every race a relayed player who reacts faster beats
+    one on the owner's own process, and the other way round."""
     a, b, c = three.servers
     options = {"stray_cards": False, "first_flipper": 0}
     made = create_table(a, "halligalli", [{"kind": "human"}] * 3, options=options)
@@ -191,29 +199,44 @@ def test_halli_galli_rings_across_processes_are_ranked_by_reaction(three: Cluste
                 pass
             client.send({"type": "sync", "ts": pong["ts"]})
     wins = {"fast": 0, "slow": 0}
-    races = 0
-    while races < 6 and not clients[0].view["over"]:
+    rng = random.Random(2)
+    for _ in range(3000):
         view = clients[0].view
-        if _bell_valid(view):
-            fast, slow = (1, 0) if races % 2 == 0 else (0, 1)  # relayed fast, then owner's
-            version = view["version"]
+        if view["over"]:
+            break
+        ply = clients[0].ply
+        actions = {
+            i: [a for a in cl.view["legal_actions"] if a != "flip" and "@" not in a]
+            for i, cl in enumerate(clients)
+        }
+        if view.get("finale"):
+            seat = next(i for i, acts in actions.items() if acts)
+            clients[seat].send({"type": "act", "action": rng.choice(actions[seat]), "ply": ply})
+        elif _bell_valid(view):
+            racers = [i for i in range(3) if view["status"][i] != "out"]
+            fast, slow = rng.sample(racers, 2) if len(racers) > 1 else (racers[0], None)
             time.sleep(0.2)  # the card is on every screen by now
+            version = view["version"]
             clients[fast].send({"type": "ring", "version": version, "reaction_ms": 200})
-            time.sleep(0.12)
-            clients[slow].send({"type": "ring", "version": version, "reaction_ms": 320})
-            ply = clients[0].ply
+            if slow is not None:
+                time.sleep(0.12)
+                clients[slow].send({"type": "ring", "version": version, "reaction_ms": 320})
             for client in clients:
                 client.until(ply + 1)
-            ringer = clients[2].seen[ply + 1]
-            wins["fast" if ringer == fast else "slow"] += 1
-            races += 1
+            if slow is not None:
+                wins["fast" if clients[2].seen[ply + 1] == fast else "slow"] += 1
             continue
-        flipper = clients[view["to_flip"]]
-        ply = clients[0].ply
-        flipper.send({"type": "act", "action": "flip", "ply": ply})
+        elif view["to_flip"] is not None:
+            clients[view["to_flip"]].send({"type": "act", "action": "flip", "ply": ply})
+        else:
+            clients[0].next(timeout=5)  # nothing to do: something is about to happen
+            continue
         for client in clients:
             client.until(ply + 1)
-    assert races >= 4 and wins["slow"] == 0, wins
+    assert clients[0].view["over"], "the game did not end"
+    assert wins["fast"] >= 5 and wins["slow"] == 0, wins
+    record = check_record(three, tid, clients)
+    assert len(record) == clients[0].ply
 
 
 def _bell_valid(view: dict[str, object]) -> bool:
@@ -247,3 +270,28 @@ def test_serve_refuses_redis_without_postgresql(tmp_path: object) -> None:
     assert out.returncode != 0
     assert "need a PostgreSQL database" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_processes_starting_at_once_on_a_new_database_all_start() -> None:
+    """The first start creates the tables; several at once must not trip over each other
+    (they did: a duplicate-key error in PostgreSQL's catalogue ended all but one)."""
+    name = f"st_new_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        url = PG_URL.rsplit("/", 1)[0] + "/" + name
+        env = {"SPIELTISCH_REDIS": REDIS_URL, "SPIELTISCH_REDIS_PREFIX": f"test:{name}:"}
+        servers = [Server(url, 0.0, None, env) for _ in range(4)]
+        for srv in servers:
+            srv.launch()
+        try:
+            for srv in servers:
+                srv.wait_ready()
+        finally:
+            for srv in servers:
+                srv.stop()
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
