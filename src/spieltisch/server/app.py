@@ -23,7 +23,7 @@ from spieltisch import __version__
 from spieltisch.store import Store
 from spieltisch.table import Clock
 
-from . import apidocs, errors, hints, lobby, ws
+from . import apidocs, errors, hints, life, lobby, ws
 from .cluster import Cluster
 from .deadline import BodyDeadline
 from .errors import ApiError, ErrorCode
@@ -98,6 +98,7 @@ def create_app(
     errors.install(app)
     app.add_middleware(BodyDeadline, seconds=settings.body_timeout)
     app.include_router(lobby.router)
+    app.include_router(life.router)
     app.include_router(apidocs.router)
     app.include_router(ws.router)
     app.include_router(hints.router)

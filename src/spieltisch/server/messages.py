@@ -10,12 +10,18 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from . import bell, chat
+from . import bell, chat, life
 from .errors import ApiError, ErrorCode
 from .live import Connection, LiveTable
 from .tables import TableManager
 
 log = logging.getLogger("spieltisch.ws")
+
+
+def _is_resign(action: Any) -> bool:
+    """An ``act`` that resigns takes the same way as a ``resign`` message (its seat goes
+    to a stand-in bot when the game goes on)."""
+    return isinstance(action, str) and action.strip().lower() == "resign"
 
 
 def error_message(err: ApiError) -> dict[str, Any]:
@@ -29,7 +35,9 @@ async def handle(
     ``error`` and leaves the socket open."""
     try:
         kind = msg["type"]
-        if kind == "act":
+        if kind == "resign" or (kind == "act" and _is_resign(msg.get("action"))):
+            await life.resign(manager, live, conn.seat)
+        elif kind == "act":
             await manager.act(live, conn.seat, msg.get("action"), msg.get("ply"))
         elif kind == "ping":
             bell.pong(live, conn, msg, manager.clock.now())

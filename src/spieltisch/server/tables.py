@@ -130,6 +130,7 @@ class TableManager:
                     "level": s.level,
                     "name": s.name,
                     "taken": s.taken,
+                    "reserved": s.kind == "human" and not s.taken and s.name is not None,
                     "online": s.seat in online,
                 }
                 for s in record.seats
@@ -270,12 +271,19 @@ class TableManager:
             return self.summary(live.record, live)
         return self.summary(await self._record(table_id))
 
-    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[int, str]:
-        """Claim a free human seat (the first free one if ``seat`` is None)."""
+    async def join(
+        self, table_id: str, name: str, seat: int | None, *, reserved: bool = False
+    ) -> tuple[int, str]:
+        """Claim a free human seat (the first free one if ``seat`` is None).
+
+        A seat of a rematch waits for its player of the last game (it has his name but
+        no token); only ``reserved=True`` takes it, after the caller has checked his
+        token of the last game (:mod:`.life`).
+        """
         if (owner := await self.owner_elsewhere(table_id)) is not None:
             assert self.cluster is not None
             taken, token = await self.cluster.call(
-                owner, "join", table_id=table_id, name=name, seat=seat
+                owner, "join", table_id=table_id, name=name, seat=seat, reserved=reserved
             )
             return taken, token
         live = self._live(table_id) if table_id in self.tables else None
@@ -286,7 +294,11 @@ class TableManager:
             )
         if record.status != "open":
             raise ApiError(ErrorCode.TABLE_NOT_OPEN, "the game has started; watch as a spectator")
-        free = [s.seat for s in record.seats if s.kind == "human" and not s.taken]
+        free = [
+            s.seat
+            for s in record.seats
+            if s.kind == "human" and not s.taken and (s.name is None) != reserved
+        ]
         if seat is None:
             if not free:
                 raise ApiError(ErrorCode.TABLE_FULL, "every seat is taken")

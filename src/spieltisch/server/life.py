@@ -1,0 +1,174 @@
+"""A table's life beyond its moves: a player resigns, the players play again.
+
+**Resigning** is an action of the record (:mod:`spieltisch.engine.resign`), so it is
+stored before anyone hears of it and a restarted server replays it like any move. What
+it means is each game's ruling (its ``resign_rule``); the table's part is the seat: while
+the game goes on, the resigner's seat goes to a *stand-in* bot. The stand-in has the
+level of the strongest bot the host seated at the table, or the game's first level above
+``random`` when the host seated none: the host chose how strong the table's bots play
+when he made it, and a stand-in plays no weaker or stronger than that.
+
+**Rematch** ("Nochmal"): any seated player of a finished table asks for the next game
+with his seat token. The first request makes a new open table with the same game,
+options and seats and a new seed: bots keep their seats and levels, each human seat
+waits for its player of the last game (reserved under his name). Every player then takes
+his own seat with his old token and gets the new seat's token. The table and its link
+are made in one transaction (``Store.create_rematch``), so two players asking at once,
+on one process or two, make one rematch; finished tables have no owner, so this is safe
+on any process, and claiming the seat goes to the new table's owner like any join.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel
+
+from spieltisch.bots import levels
+from spieltisch.engine import Game, IllegalAction, SpieltischError
+from spieltisch.engine.resign import RESIGN
+from spieltisch.store import SeatRecord, TableRecord
+
+from .deps import Bearer, Manager, WriteLimit
+from .errors import ApiError, ErrorCode, from_engine
+from .live import LiveTable
+from .security import hash_matches, hash_token, new_table_id, new_token
+from .tables import TableManager
+
+log = logging.getLogger("spieltisch.table")
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+
+def stand_in_level(record: TableRecord, game: Game) -> str:
+    """The level of the bot that plays on for a resigned player (see the module)."""
+    known = levels(game)
+    seated = [known.index(s.level) for s in record.seats if s.kind == "bot" and s.level in known]
+    if seated:
+        return known[max(seated)]
+    return known[min(1, len(known) - 1)]
+
+
+async def resign(manager: TableManager, live: LiveTable, seat: int | None) -> None:
+    """``seat`` gives up: stored as an action, then its seat goes to a stand-in bot if
+    the game goes on (HA-R9, HG-R14, HY-R11, KA-R11).
+
+    :raises ApiError: a spectator; a game not running; a seat that resigned already.
+    """
+    if seat is None:
+        raise ApiError(ErrorCode.AUTH_SPECTATOR, "spectators cannot resign")
+    async with live.lock:
+        rt = live.runtime
+        if rt is None or rt.is_over():
+            raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "the game is not running")
+        if seat in rt.state.resigned and live.record.seats[seat].kind == "human":
+            # Resigned, but the server stopped before the stand-in sat down: seat it now.
+            await manager._set_seat(live, seat, stand_in_level(live.record, rt.state.game))
+            live.wake.set()
+            return
+        try:
+            step = await asyncio.to_thread(rt.act, seat, RESIGN)
+        except SpieltischError as exc:
+            if isinstance(exc, IllegalAction):
+                log.info("resignation refused: %s", exc.describe(), extra={"table": live.id})
+            raise from_engine(exc) from exc
+        except Exception as exc:  # the store failed: the runtime has rolled back
+            log.exception("write-ahead failed", extra={"table": live.id})
+            raise ApiError(ErrorCode.SERVER_STORE, "the resignation could not be saved") from exc
+        log.info("seat resigned", extra={"table": live.id, "seat": seat})
+        if not rt.is_over() and live.record.seats[seat].kind == "human":
+            # The stand-in sits down before anyone hears of the resignation.
+            await manager._set_seat(live, seat, stand_in_level(live.record, rt.state.game))
+        await manager._after_step(live, step)
+    live.wake.set()
+
+
+async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str, Any]:
+    """Make (or find) the rematch of finished ``table_id`` and seat the token's player.
+
+    Returns the new table, the player's seat and its token, and the host token when this
+    request made the table.
+
+    :raises ApiError: unknown or unfinished table; a token that is no seat's.
+    """
+    record = await manager._record(table_id)
+    if record.status != "finished":
+        raise ApiError(ErrorCode.TABLE_NOT_FINISHED, "a rematch follows a finished game")
+    digest = hash_token(token)
+    seat = next((s for s in record.seats if hash_matches(digest, s.token_hash)), None)
+    if seat is None:
+        raise ApiError(
+            ErrorCode.AUTH_BAD_TOKEN, "this token is not valid for any seat of the table"
+        )
+    _before, next_id = await manager._db(manager.store.rematch_links, table_id)
+    host_token = None
+    if next_id is None:
+        host_token = new_token()
+        next_id, made = await manager._db(
+            manager.store.create_rematch,
+            table_id,
+            table_id=new_table_id(),
+            game=record.game,
+            options=record.options,
+            players=record.players,
+            seed=secrets.randbits(48),
+            host_hash=hash_token(host_token),
+            seats=[  # a seat a person held stays his, even if a bot finished it
+                SeatRecord(s.seat, "human", None, s.name)
+                if s.token_hash is not None
+                else SeatRecord(s.seat, "bot", s.level)
+                for s in record.seats
+            ],
+        )
+        if made:
+            await _open_rematch(manager, table_id, next_id)
+        else:
+            host_token = None
+    new_seat, seat_token = await manager.join(next_id, seat.name or "?", seat.seat, reserved=True)
+    return {
+        "table": await manager.get(next_id),
+        "seat": new_seat,
+        "seat_token": seat_token,
+        "host_token": host_token,
+        "previous": table_id,
+    }
+
+
+async def _open_rematch(manager: TableManager, previous: str, next_id: str) -> None:
+    """Run the new table here and tell the last game's players on this process; players
+    elsewhere learn of it by asking :func:`links`."""
+    new = await manager._record(next_id)
+    if manager.cluster is not None:
+        await manager.cluster.claim([next_id])
+    manager.tables.setdefault(next_id, manager._open(new))
+    log.info("rematch created", extra={"table": next_id, "previous": previous})
+    old = manager.tables.get(previous)
+    if old is not None:
+        for conn in list(old.connections):
+            conn.send({"type": "rematch", "table": previous, "next": next_id})
+
+
+class Links(BaseModel):
+    previous: str | None
+    """The game this table is the rematch of."""
+    next: str | None
+    """This table's rematch, once a player asked for one."""
+
+
+@router.get("/tables/{table_id}/rematch")
+async def links(table_id: str, manager: Manager) -> Links:
+    """Where a table's match history goes on: its previous game and its rematch."""
+    await manager._record(table_id[:32])
+    before, after = await manager._db(manager.store.rematch_links, table_id[:32])
+    return Links(previous=before, next=after)
+
+
+@router.post("/tables/{table_id}/rematch")
+async def play_again(
+    table_id: str, manager: Manager, token: Bearer, _: WriteLimit
+) -> dict[str, Any]:
+    """The holder of a seat token of a finished table takes his seat in its rematch."""
+    return await rematch(manager, table_id[:32], token)

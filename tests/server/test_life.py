@@ -1,0 +1,147 @@
+"""Resign and rematch over websockets in every game (HA-R9, HG-R14, HY-R11, KA-R11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from spieltisch.server import Settings, create_app
+
+from .conftest import TestClient, hello, until
+
+PLAYERS = {"halali": 2, "halligalli": 3, "hydra": 5, "kalooki": 2}
+RULINGS = {"halali": "HA-R9", "halligalli": "HG-R14", "hydra": "HY-R11", "kalooki": "KA-R11"}
+
+
+def table(client: TestClient, game: str, bots: int = 0) -> tuple[str, list[str]]:
+    """A running table of ``game`` with humans Ada, Bob, ... and ``bots`` random bots last."""
+    n = PLAYERS[game]
+    seats = [{"kind": "human"}] * (n - bots) + [{"kind": "bot", "level": "random"}] * bots
+    r = client.post("/api/tables", json={"game": game, "seats": seats, "name": "P0"})
+    assert r.status_code == 201, r.text
+    tid, tokens = r.json()["table"]["id"], [r.json()["seat_token"]]
+    for i in range(1, n - bots):
+        joined = client.post(f"/api/tables/{tid}/join", json={"name": f"P{i}"}).json()
+        tokens.append(joined["seat_token"])
+    assert client.get(f"/api/tables/{tid}").json()["status"] == "running"
+    return tid, tokens
+
+
+def resign(client: TestClient, tid: str, token: str, seat: int) -> dict[str, Any]:
+    """Resign ``seat`` over its socket; the step that carries the resignation."""
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        assert hello(ws, token)["seat"] == seat
+        ws.send_json({"type": "resign"})
+        while True:
+            step = first(ws, "step")
+            if any(e["type"] == "resign" and e["seat"] == seat for e in step["events"]):
+                return step
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_resign_ends_the_game_when_one_is_left_and_rematch_seats_everyone(
+    client: TestClient, game: str
+) -> None:
+    tid, tokens = table(client, game)
+    n = PLAYERS[game]
+    for seat in range(n - 1, 0, -1):  # everyone but P0 gives up, the last ends the game
+        step = resign(client, tid, tokens[seat], seat)
+        event = next(e for e in step["events"] if e["type"] == "resign")
+        assert event["rule"] == RULINGS[game]
+        assert event["ends"] is (seat == 1)
+    summary = client.get(f"/api/tables/{tid}").json()
+    assert summary["status"] == "finished"
+    assert summary["result"]["reason"] == "resigned"
+    assert summary["result"]["winners"] == [0]
+    assert summary["result"]["details"]["resigned"] == list(range(n - 1, 0, -1))
+
+    # Rematch: the first asker makes it (and is its host); every seat waits for its player.
+    first = client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[1]))
+    assert first.status_code == 200, first.text
+    made = first.json()
+    nid = made["table"]["id"]
+    assert made["seat"] == 1 and made["host_token"] and made["seat_token"]
+    assert made["table"]["game"] == game and made["table"]["status"] == "open"
+    assert made["table"]["options"] == summary["options"]
+    assert [s["name"] for s in made["table"]["seats"]] == [f"P{i}" for i in range(n)]
+    stranger = client.post(f"/api/tables/{nid}/join", json={"name": "Eve"})
+    assert stranger.json()["error"]["code"] == "table/full"  # seats wait for their players
+    for seat in [0, *range(2, n)]:
+        again = client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[seat])).json()
+        assert again["table"]["id"] == nid and again["seat"] == seat
+        assert again["host_token"] is None
+        with client.websocket_connect(f"/ws/tables/{nid}") as ws:
+            assert hello(ws, again["seat_token"])["seat"] == seat
+    new = client.get(f"/api/tables/{nid}").json()
+    assert new["status"] == "running"
+    assert client.get(f"/api/tables/{tid}/rematch").json() == {"previous": None, "next": nid}
+    assert client.get(f"/api/tables/{nid}/rematch").json() == {"previous": tid, "next": None}
+
+
+@pytest.mark.parametrize("game", ["halligalli", "hydra"])
+def test_resigned_seat_goes_to_a_stand_in_bot_and_the_game_goes_on(
+    client: TestClient, game: str
+) -> None:
+    """HG-R14, HY-R11: more than one seat is left, so a bot of the table's level plays on."""
+    tid, tokens = table(client, game, bots=PLAYERS[game] - 2)
+    resign(client, tid, tokens[1], 1)
+    summary = client.get(f"/api/tables/{tid}").json()
+    assert summary["status"] == "running"
+    assert summary["seats"][1]["kind"] == "bot" and summary["seats"][1]["level"] == "random"
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, tokens[1])
+        ws.send_json({"type": "resign"})
+        assert first(ws, "error")["code"] == "action/illegal"  # ENGINE-RESIGN: once only
+
+
+def test_resign_by_act_text_takes_the_same_way(client: TestClient) -> None:
+    tid, tokens = table(client, "halali")
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, tokens[0])
+        ws.send_json({"type": "act", "action": "resign", "ply": 0})
+        step = until(ws, "step")
+    assert step["events"][0]["type"] == "resign"
+    assert step["table"]["status"] == "finished"
+    assert step["view"]["over"] is True
+
+
+def test_spectators_cannot_resign_or_rematch(client: TestClient) -> None:
+    tid, tokens = table(client, "halali")
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, None)
+        ws.send_json({"type": "resign"})
+        assert until(ws, "error")["code"] == "auth/spectator"
+    running = client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[0]))
+    assert running.json()["error"]["code"] == "table/not_finished"
+    resign(client, tid, tokens[0], 0)
+    bad = client.post(f"/api/tables/{tid}/rematch", headers=auth("not-a-token"))
+    assert bad.json()["error"]["code"] == "auth/bad_token"
+
+
+def test_resignation_survives_a_restart(settings: Settings) -> None:
+    """The record is the truth: a restarted server shows the resigned game as it ended."""
+    with TestClient(create_app(settings)) as client:
+        tid, tokens = table(client, "kalooki")
+        resign(client, tid, tokens[0], 0)
+        before = client.get(f"/api/tables/{tid}").json()
+    with TestClient(create_app(settings)) as client:
+        after = client.get(f"/api/tables/{tid}").json()
+        assert after["status"] == "finished" and after["result"] == before["result"]
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            welcome = hello(ws, tokens[1])
+        assert welcome["view"]["over"] is True
+        assert welcome["view"]["result"]["winners"] == [1]
+        assert welcome["log"][-1]["events"][0]["type"] == "resign"
+
+
+def first(ws: Any, kind: str) -> dict[str, Any]:
+    """The next message of ``kind``, past any number of bots' steps."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
