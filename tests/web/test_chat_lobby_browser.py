@@ -253,3 +253,31 @@ def test_the_lobby_reads_clean(browser: Any, site: Server, lang: str, mobile: bo
     assert wide <= 1, f"{wide}px wider than the screen"
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_the_host_closes_the_waiting_table_from_its_page(browser: Any, site: Server) -> None:
+    made = httpx.post(
+        f"{site.base}/api/tables",
+        json={"game": "halali", "seats": [{"kind": "human"}] * 2, "name": "Ada"},
+    ).json()
+    tid = made["table"]["id"]
+    host = _seated(browser, "de", tid, 0, made["seat_token"])
+    host.context.add_init_script(
+        f"localStorage.setItem('spieltisch.host.{tid}', {made['host_token']!r})"
+    )
+    guest = new_page(browser, "en")
+    for page in (host, guest):
+        page.goto(f"{site.base}/t/{tid}")
+        page.wait_for_selector(".waiting")
+    assert guest.locator("#close-table").count() == 0  # only the host may
+    host.click("#close-table")
+    host.wait_for_selector("#close-table:text('Wirklich schließen?')")
+    host.click("#close-table")
+    for page, words in (
+        (host, "Der Gastgeber hat diesen Tisch geschlossen."),
+        (guest, "The host closed this table."),
+    ):
+        page.wait_for_selector("#gone")
+        assert page.inner_text("#gone h2") == words
+        assert not page.errors, page.errors
+        page.context.close()

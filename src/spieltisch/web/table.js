@@ -204,7 +204,15 @@ export function renderTable(root, id) {
         el("label", { for: "join-name" }, t("yourName")), input, el("button", { class: "button primary", type: "submit", id: "join" }, t("join")));
       box.append(form);
     }
+    // The host may close a table nobody has started playing (a second click confirms).
+    if (tokens.host(id)) box.append(el("p", {}, el("button", { class: "button small danger", type: "button", id: "close-table", onclick: closeTable }, st.closeAsked ? t("closeSure") : t("closeTable"))));
     return box;
+  }
+
+  async function closeTable() {
+    if (!st.closeAsked) { st.closeAsked = true; draw(); return; }
+    const { error } = await api("POST", `/api/tables/${id}/close`, null, tokens.host(id));
+    if (error) { st.refusal = error; draw(); }
   }
 
   function inviteBox() {
