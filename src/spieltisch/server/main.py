@@ -11,7 +11,7 @@ from sqlalchemy.exc import ArgumentError
 
 from spieltisch.store import Store
 
-from . import logs
+from . import logs, memory
 from .app import create_app
 from .settings import Settings, default_db_url, public_url
 
@@ -75,6 +75,7 @@ def serve(
         print(f"spieltisch: friends join at {friends}/", flush=True)
     elif host not in WILDCARDS:
         print("spieltisch: only this computer can connect (serve --host 0.0.0.0)", flush=True)
+    memory.start()  # keeps long collector pauses off the tables (memory.py)
     try:
         uvicorn.run(
             create_app(settings, store),
