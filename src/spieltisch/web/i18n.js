@@ -95,6 +95,20 @@ const TEXT = {
   handToBot: ["An Bot übergeben", "Hand to bot"],
   takeBack: ["Zurückholen", "Take back"],
   takeMySeatBack: ["Meinen Platz zurücknehmen", "Take my seat back"],
+  resign: ["Aufgeben", "Resign"],
+  resignQuestion: ["Aufgeben?", "Resign?"],
+  resignYes: ["Ja, aufgeben", "Yes, resign"],
+  resignNo: ["Weiterspielen", "Keep playing"],
+  resigned: ["hat aufgegeben", "resigned"],
+  youResigned: ["Du hast aufgegeben – ein Bot spielt deinen Platz zu Ende.", "You resigned – a bot plays your seat to the end."],
+  rematch: ["Nochmal?", "Play again?"],
+  rematchOffer: ["Gleiche Plätze, gleiche Regeln, neu gemischt.", "Same seats, same rules, a new deal."],
+  rematchPropose: ["Nochmal spielen", "Play again"],
+  rematchWaiting: ["Eine neue Partie wartet auf dich – dein Platz ist frei gehalten.", "A rematch is waiting for you – your seat is kept free."],
+  rematchAccept: ["Mitspielen", "Join the rematch"],
+  nextGame: ["Nächste Partie", "Next game"],
+  previousGame: ["Vorherige Partie", "Previous game"],
+  reservedFor: ["wartet auf {name}", "kept for {name}"],
   botLevel: ["Bot-Stufe", "Bot level"],
   online: ["online", "online"],
   offline: ["offline", "offline"],
@@ -471,6 +485,9 @@ const RULES = {};
 export function learnRules(games) {
   for (const g of games || []) RULES[g.name] = g.rules || {};
 }
+
+/** What rule ``rule`` of ``game`` says, in the chosen language ("" if unknown). */
+export function ruleWords(rule, game) { return ruleText(rule, game); }
 
 function ruleText(rule, game) {
   const own = RULES[game] && RULES[game][rule];

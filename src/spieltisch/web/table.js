@@ -3,6 +3,7 @@ import { api, el, tokens } from "./api.js";
 import { describeError, learnRules, levelName, t } from "./i18n.js";
 import { GAMES } from "./games/index.js";
 import { createChat } from "./chat.js";
+import { historyLinks, rematchBox, resignBox, resignedSeats, watchRematch } from "./life.js";
 
 const REFUSAL_SHOWN_MS = 4000;
 
@@ -36,6 +37,8 @@ export function renderTable(root, id) {
 
   const send = (msg) => { if (st.ws && st.ws.readyState === 1) st.ws.send(JSON.stringify(msg)); };
   const chat = createChat(id, send);
+  const life = { asking: false, next: null, previous: null, over: false };
+  const stopWatching = watchRematch(id, life, () => draw());
   const act = (text) => { st.refusal = null; st.sent = true; send({ type: "act", action: text, ply: st.table ? st.table.plies : null }); draw(); };
 
   function connect() {
@@ -66,6 +69,8 @@ export function renderTable(root, id) {
         if (st.refusal && Date.now() - st.refusalAt > REFUSAL_SHOWN_MS) st.refusal = null;
       } else if (m.type === "table") {
         st.table = m.table;
+      } else if (m.type === "rematch") {
+        life.next = m.next;
       } else if (m.type === "error") {
         if (m.code === "auth/bad_token") { tokens.dropSeat(id); }
         else if (FINAL.has(m.code)) { st.conn = m.code; st.refusal = m; st.refusalAt = Date.now(); }
@@ -134,6 +139,8 @@ export function renderTable(root, id) {
     }
     const ns = names();
     const view = st.view;
+    const resigned = resignedSeats(st.log);
+    life.over = Boolean(view && view.over);
     const header = el("div", { class: "status-bar", id: "status", "aria-live": "polite" }, statusText(view, ns));
     const refusal = el("p", { class: "refusal", id: "refusal", role: "alert", hidden: !st.refusal }, st.refusal && st.refusal.hint ? t(st.refusal.hint, st.refusal.params) : describeError(st.refusal, st.table && st.table.game));
     const board = el("div", { class: "board-wrap", id: "board" });
@@ -149,14 +156,23 @@ export function renderTable(root, id) {
       side.append(mod.renderPanel(view, { names: ns, mySeat: st.seat }));
       if (view.over && view.result) {
         side.append(resultBox(view.result, ns, mod));
+        const again = rematchBox(id, life, st.seat, (error) => { st.refusal = error; st.refusalAt = Date.now(); draw(); });
+        if (again) side.append(again);
         side.append(el("a", { class: "button", href: `/replay/${id}`, "data-link": true, id: "to-replay" }, t("replay")));
       }
-      if (st.seat !== null && !view.over) side.append(moveForm(act, view));
+      if (st.seat !== null && resigned.includes(st.seat) && !view.over) side.append(el("p", { class: "card muted", id: "you-resigned" }, t("youResigned")));
+      if (st.seat !== null && !view.over && !resigned.includes(st.seat)) side.append(moveForm(act, view));
       if (view.legal_actions.includes("pass")) side.append(el("button", { class: "button primary", id: "pass", onclick: () => act("pass") }, t("pass")));
     } else if (st.table && st.table.status === "open") {
       board.append(waitingBox());
     }
-    if (st.table) side.append(seatList(ns));
+    if (st.table) side.append(seatList(ns, resigned));
+    if (view && mod && st.seat !== null && !view.over && st.table.status === "running" && !resigned.includes(st.seat)) {
+      const info = (st.games || []).find((g) => g.name === st.table.game) || {};
+      side.append(resignBox(life, st.table.game, info.resign_rule, send, () => draw()));
+    }
+    const links = historyLinks(life);
+    if (links) side.append(links);
     if (st.table && st.table.status === "open") side.append(inviteBox());
     if (st.table && st.table.status === "open" && !st.invite) inviteBase().then((b) => { st.invite = b; draw(); });
     if (st.table) { chat.names(ns); side.append(chat.node); }
@@ -181,7 +197,8 @@ export function renderTable(root, id) {
     if (!view) return t("connecting");
     if (view.over) {
       const w = view.result ? view.result.winners : [];
-      return el("span", { class: "over" }, `${t("gameOver")} – ${w.length === 1 ? t("winner", { name: ns[w[0]] }) : w.length > 1 && w.length < ns.length ? t("winners", { names: w.map((i) => ns[i]).join(", ") }) : t("draw")}`);
+      const gaveUp = resignedSeats(st.log).map((s) => `${ns[s]} ${t("resigned")}`).join(", ");
+      return el("span", { class: "over" }, `${t("gameOver")}${gaveUp ? ` (${gaveUp})` : ""} – ${w.length === 1 ? t("winner", { name: ns[w[0]] }) : w.length > 1 && w.length < ns.length ? t("winners", { names: w.map((i) => ns[i]).join(", ") }) : t("draw")}`);
     }
     const mod = GAMES[st.table.web];
     const activeSeat = mod.activeSeat ? mod.activeSeat(view) : view.active_seat;
@@ -198,7 +215,7 @@ export function renderTable(root, id) {
   function waitingBox() {
     const mine = tokens.seat(id);
     const box = el("div", { class: "card waiting" }, el("h2", {}, t("waiting")), el("p", { class: "muted" }, t("seatsFilled")));
-    if (!mine && st.table.seats.some((s) => s.kind === "human" && !s.taken)) {
+    if (!mine && st.table.seats.some((s) => s.kind === "human" && !s.taken && !s.reserved)) {
       const input = el("input", { id: "join-name", maxlength: 40, required: true, value: localStorage.getItem("spieltisch.name") || "" });
       const form = el("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); join(input.value.trim(), null); } },
         el("label", { for: "join-name" }, t("yourName")), input, el("button", { class: "button primary", type: "submit", id: "join" }, t("join")));
@@ -224,11 +241,11 @@ export function renderTable(root, id) {
       where.local ? el("p", { class: "muted small", id: "invite-local" }, t("inviteLocal")) : null);
   }
 
-  function seatList(ns) {
+  function seatList(ns, resigned) {
     const host = tokens.host(id);
     const running = st.table.status === "running";
     return el("div", { class: "card seats-list" }, el("h3", {}, t("players")), el("ul", {}, st.table.seats.map((s) => {
-      const state = s.kind === "bot" ? t("bot") : !s.taken ? t("free") : s.online ? t("online") : t("offline");
+      const state = resigned.includes(s.seat) ? (s.kind === "bot" ? `${t("bot")} · ${t("resigned")}` : t("resigned")) : s.kind === "bot" ? t("bot") : s.reserved ? t("reservedFor", { name: s.name }) : !s.taken ? t("free") : s.online ? t("online") : t("offline");
       const controls = [];
       if (host && running && s.name) {
         // The server lets a bot take over only an away seat or one idle on its turn.
@@ -238,7 +255,7 @@ export function renderTable(root, id) {
         }
         if (s.kind === "bot") controls.push(el("button", { class: "button small", onclick: () => handTo(s.seat, null) }, t("takeBack")));
       }
-      if (running && s.seat === st.seat && s.kind === "bot") controls.push(el("button", { class: "button small", id: "take-seat-back", onclick: () => send({ type: "take_back" }) }, t("takeMySeatBack")));
+      if (running && s.seat === st.seat && s.kind === "bot" && !resigned.includes(s.seat)) controls.push(el("button", { class: "button small", id: "take-seat-back", onclick: () => send({ type: "take_back" }) }, t("takeMySeatBack")));
       const thinking = thinkingBot() === s.seat ? el("span", { class: "thinking small" }, thinkingText()) : null;
       return el("li", { class: s.online ? "on" : "" }, el("span", { class: `dot ${s.online || s.kind === "bot" ? "on" : ""}` }), el("span", {}, ns[s.seat]),
         s.seat === st.seat ? el("span", { class: "badge" }, t("you")) : null, el("span", { class: "muted small" }, state), thinking, ...controls);
@@ -246,7 +263,9 @@ export function renderTable(root, id) {
   }
 
   function logBox(mod, ns) {
-    const lines = mod.describeLog(st.log, ns);
+    // Resigning is the same in every game, so its line is written here, in its place.
+    const gaveUp = st.log.flatMap((s) => s.events.filter((e) => e.type === "resign").map((e) => ({ ply: s.ply, type: "resign", text: `${ns[e.seat]} ${t("resigned")}` })));
+    const lines = [...mod.describeLog(st.log, ns), ...gaveUp].sort((a, b) => (a.ply ?? 0) - (b.ply ?? 0));
     const list = el("ol", { class: "log", id: "log", reversed: true }, lines.slice(-200).reverse().map((l) => el("li", { class: l.type }, l.text)));
     return el("div", { class: "card" }, el("h3", {}, t("log")), list);
   }
@@ -255,12 +274,14 @@ export function renderTable(root, id) {
   api("GET", "/api/games").then(({ data }) => {
     if (!data) return;
     learnRules(data);
-    st.levels = (data.find((g) => st.table && g.name === st.table.game) || {}).bot_levels;
+    const game = data.find((g) => st.table && g.name === st.table.game) || {};
+    st.levels = game.bot_levels;
+    st.games = data;
     draw();
   });
   connect();
   draw();
-  return () => { st.closed = true; clearInterval(ticker); if (st.ws) st.ws.close(); };
+  return () => { stopWatching(); st.closed = true; clearInterval(ticker); if (st.ws) st.ws.close(); };
 }
 
 function moveForm(act, view) {
@@ -273,6 +294,14 @@ function moveForm(act, view) {
 
 // The final standings, best first; a game may write its scores its own way (money).
 export function resultBox(result, ns, mod) {
+  // A game ended by resignation has no score of its own: who gave up says it all.
+  if (result.reason === "resigned") {
+    const gaveUp = result.details.resigned || [];
+    const order = result.ranks.map((_, seat) => seat).sort((a, b) => result.ranks[a] - result.ranks[b] || a - b);
+    const rows = order.map((seat) => el("tr", { class: result.winners.includes(seat) ? "win" : "", "data-seat": seat },
+      el("td", {}, String(result.ranks[seat])), el("td", {}, ns[seat]), el("td", { class: "muted" }, gaveUp.includes(seat) ? t("resigned") : "")));
+    return el("div", { class: "card result", id: "result" }, el("h3", {}, t("result")), el("table", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("players")), el("th", {}, "")), rows));
+  }
   const tiles = result.details && result.details.tiles;
   const score = (v) => (mod && mod.scoreText ? mod.scoreText(v, result) : String(v));
   const order = result.scores.map((_, seat) => seat).sort((a, b) => result.ranks[a] - result.ranks[b] || a - b);
