@@ -125,9 +125,12 @@ class ServerProc:
     log_path: Path
     proc: subprocess.Popen[bytes] | None = None
 
-    def start(self) -> None:
+    def start(self, src: str | None) -> None:
+        env = dict(os.environ)
+        if src:  # another version of the server (A/B runs)
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [src, env.get("PYTHONPATH")]))
         with self.log_path.open("wb") as logf:
-            self.proc = subprocess.Popen(self.cmd, stdout=logf, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(self.cmd, stdout=logf, stderr=subprocess.STDOUT, env=env)
 
     def wait_ready(self, timeout: float = 60.0) -> None:
         end = time.monotonic() + timeout
@@ -457,11 +460,12 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         workers: list[Any] = []
         try:
             for server in servers:
-                server.start()
+                server.start(args.src)
             for server in servers:
                 server.wait_ready()
             print(
-                f"ws_load: {k} server process(es) on ports {', '.join(map(str, ports))}; "
+                f"ws_load: {k} server process(es){' from ' + args.src if args.src else ''} "
+                f"on ports {', '.join(map(str, ports))}; "
                 f"database {'SQLite file' if schema is None else 'PostgreSQL schema ' + schema}"
                 f"{'; redis prefix ' + prefix if args.redis else ''}",
                 flush=True,
@@ -607,6 +611,9 @@ def main() -> None:
     parser.add_argument("--redis-prefix", default=None, help="key prefix (default: ws_load_PID:)")
     parser.add_argument("--bot-delay", type=float, default=None, help="default: 1/rate")
     parser.add_argument("--keep-going", action="store_true", help="run steps past a failed one")
+    parser.add_argument(
+        "--src", default=None, help="run the servers from this source folder (A/B runs)"
+    )
     parser.add_argument("--keep-logs", default=None, help="copy the server logs to this folder")
     args = parser.parse_args()
     if args.spectators < 1:
