@@ -145,3 +145,17 @@ def first(ws: Any, kind: str) -> dict[str, Any]:
 
 def auth(token: str) -> dict[str, str]:
     return {"authorization": f"Bearer {token}"}
+
+
+def test_a_resigned_player_does_not_take_his_seat_back(client: TestClient) -> None:
+    """HY-R11: the stand-in plays the seat to the end; neither the player nor the host
+    gives it back to him."""
+    tid, tokens = table(client, "hydra", bots=3)
+    resign(client, tid, tokens[1], 1)
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, tokens[1])
+        ws.send_json({"type": "take_back"})
+        assert first(ws, "error")["code"] == "table/seat_resigned"
+    back = client.post(f"/api/tables/{tid}/seats/1/human", headers=auth(tokens[1]))
+    assert back.json()["error"]["code"] == "table/seat_resigned"
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "bot"

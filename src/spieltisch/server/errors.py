@@ -48,6 +48,7 @@ class ErrorCode(StrEnum):
     TABLE_CROWDED = "table/crowded"
     TABLE_SEAT_IS_BOT = "table/seat_is_bot"
     TABLE_SEAT_IN_USE = "table/seat_in_use"
+    TABLE_SEAT_RESIGNED = "table/seat_resigned"
     TABLE_SEAT_CROWDED = "table/seat_crowded"
     TABLE_EXPIRED = "table/expired"
     TABLE_BROKEN = "table/broken"
@@ -161,6 +162,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
         Text(
             "Dieser Platz ist besetzt und nicht untätig – ein Bot darf ihn nicht übernehmen",
             "This seat is connected and active – a bot may not take it over",
+        ),
+    ),
+    E.TABLE_SEAT_RESIGNED: CodeInfo(
+        409,
+        Text(
+            "Wer aufgegeben hat, bekommt seinen Platz nicht zurück – ein Bot spielt ihn zu Ende",
+            "A player who resigned does not get his seat back – a bot plays it to the end",
         ),
     ),
     E.TABLE_SEAT_CROWDED: CodeInfo(

@@ -389,6 +389,8 @@ class TableManager:
         """Store and apply who plays ``seat``; called under the table lock."""
         rt = live.runtime
         assert rt is not None
+        if level is None and seat in rt.state.resigned:
+            raise ApiError(ErrorCode.TABLE_SEAT_RESIGNED, f"seat {seat} has resigned")
         kind = "bot" if level else "human"
         await self._db(self.store.set_seat_kind, live.id, seat, kind, level)
         rt.set_bot(seat, self._bot(rt.state.game, live.id, seat, level) if level else None)
