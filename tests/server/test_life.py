@@ -159,3 +159,32 @@ def test_a_resigned_player_does_not_take_his_seat_back(client: TestClient) -> No
     back = client.post(f"/api/tables/{tid}/seats/1/human", headers=auth(tokens[1]))
     assert back.json()["error"]["code"] == "table/seat_resigned"
     assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "bot"
+
+
+def test_stand_in_plays_at_the_level_the_host_chose_for_the_tables_bots(
+    client: TestClient,
+) -> None:
+    """The stand-in is the strongest bot level the host seated; with none, the game's
+    first level above random."""
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
+    seats.append({"kind": "bot", "level": "rules"})
+    seats.append({"kind": "bot", "level": "random"})
+    made = client.post("/api/tables", json={"game": "hydra", "seats": seats, "name": "P0"})
+    tid = made.json()["table"]["id"]
+    bob = client.post(f"/api/tables/{tid}/join", json={"name": "P1"}).json()["seat_token"]
+    resign(client, tid, bob, 1)
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["level"] == "rules"
+
+    tid, tokens = table(client, "halligalli")  # three people, no bot
+    resign(client, tid, tokens[2], 2)
+    levels = next(g for g in client.get("/api/games").json() if g["name"] == "halligalli")
+    stand_in = client.get(f"/api/tables/{tid}").json()["seats"][2]
+    assert stand_in["kind"] == "bot" and stand_in["level"] == levels["bot_levels"][1]
+
+
+def test_the_replay_shows_the_resignation(client: TestClient) -> None:
+    tid, tokens = table(client, "halali")
+    resign(client, tid, tokens[1], 1)
+    plies = client.get(f"/api/tables/{tid}").json()["plies"]
+    last = client.get(f"/api/tables/{tid}/replay/{plies}").json()
+    assert last["events"][0]["type"] == "resign" and last["view"]["over"] is True
