@@ -295,3 +295,48 @@ def test_processes_starting_at_once_on_a_new_database_all_start() -> None:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+def test_HG_R8_a_relayed_socket_faking_a_slow_link_earns_no_more_than_its_kernel_round_trip(
+    three: Cluster,
+) -> None:
+    """The bell's kernel round-trip cap holds for sockets relayed from another process:
+    the process holding the socket measures it and sends it along with each clock-sync
+    answer. Seat 0 (relayed) holds every echo back 160 ms and rings 40 ms after seat 1
+    (on the owner's own process): it gets no 80 ms credit, and seat 1 wins."""
+    from spieltisch.server import tcpinfo
+
+    a, b, c = three.servers
+    options = {"stray_cards": False, "first_flipper": 0}
+    made = create_table(a, "halligalli", [{"kind": "human"}] * 3, options=options)
+    tid = made["table"]["id"]
+    tokens = [made["seat_token"], join(b, tid, "Bob"), join(c, tid, "Cem")]
+    clients = [
+        Client(three.servers, home, tid, tok) for home, tok in zip((1, 0, 2), tokens, strict=True)
+    ]
+    for _ in range(3):
+        for seat, hold in ((0, 0.160), (1, 0.0)):
+            clients[seat].send({"type": "ping", "t0": time.time() * 1000})
+            while (pong := clients[seat].next())["type"] != "pong":
+                pass
+            time.sleep(hold)
+            clients[seat].send({"type": "sync", "ts": pong["ts"]})
+    while not _bell_valid(clients[0].view):
+        ply = clients[0].ply
+        clients[clients[0].view["to_flip"]].send({"type": "act", "action": "flip", "ply": ply})
+        for client in clients:
+            client.until(ply + 1)
+    version, ply = clients[0].view["version"], clients[0].ply
+    time.sleep(0.5)
+    clients[1].send({"type": "ring", "version": version, "reaction_ms": 300})
+    time.sleep(0.040)
+    clients[0].send({"type": "ring", "version": version, "reaction_ms": 100})
+    claims = {}
+    for seat in (0, 1):
+        while (msg := clients[seat].next())["type"] != "rang":
+            pass
+        claims[seat] = msg["claim"]
+    limit = round(1000 * tcpinfo.MARGIN) + 1
+    assert claims[0]["credit_ms"] <= limit, claims  # not the 80 ms its echoes fake
+    clients[2].until(ply + 1)
+    assert clients[2].seen[ply + 1] == 1  # the faster, honest seat rang first

@@ -43,6 +43,7 @@ from .messages import handle
 from .security import hash_token
 from .settings import Settings
 from .tables import TableManager
+from .tcpinfo import KernelRtt
 
 log = logging.getLogger("spieltisch.cluster")
 
@@ -144,6 +145,11 @@ class RemoteConnection(Connection):
     cid: str = ""
     inbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     reader: asyncio.Task[None] | None = None
+    kernel_rtt: float | None = None
+    """The kernel's round trip of the socket, as its process last sent it with a sync."""
+
+    def __post_init__(self) -> None:
+        self.relayed_rtt = lambda: self.kernel_rtt
 
     async def drain(self) -> None:
         assert self.bus is not None
@@ -326,12 +332,23 @@ class Cluster:
 
     # -- relayed sockets: the side holding the socket ------------------------------------
     async def relay_open(
-        self, conn: Connection, table_id: str, owner: str, token: str | None
+        self,
+        conn: Connection,
+        table_id: str,
+        owner: str,
+        token: str | None,
+        kernel: KernelRtt | None = None,
     ) -> Relay:
+        """Relay ``conn`` to the table's ``owner``. ``kernel`` reads the socket's TCP round
+        trip here, where the socket is: it travels with every clock-sync answer, so the
+        owner caps the bell's latency credit as it does for its own sockets."""
         cid = uuid.uuid4().hex
 
         async def forward(message: dict[str, Any]) -> None:
-            if not await self.bus.send(owner, {"k": "up", "c": cid, "m": message}):
+            up: dict[str, Any] = {"k": "up", "c": cid, "m": message}
+            if kernel is not None and message["type"] == "sync":
+                up["krtt"] = kernel()
+            if not await self.bus.send(owner, up):
                 conn.close()  # the owner is gone: reconnecting finds its successor
 
         relay = Relay(conn, table_id, owner, cid, forward)
@@ -399,6 +416,9 @@ class Cluster:
         elif kind == "up":
             entry = self.remotes.get(cid)
             if entry is not None:
+                krtt = message.get("krtt")
+                if isinstance(krtt, int | float):
+                    entry[0].kernel_rtt = float(krtt)
                 try:
                     entry[0].inbox.put_nowait(message["m"])
                 except asyncio.QueueFull:

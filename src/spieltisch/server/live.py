@@ -83,6 +83,9 @@ class Connection:
     """1012 ("service restart"): the browser reconnects; 1008 (policy): it should not."""
     held_until: float = 0.0
     """Clock time the last held-back view leaves (see :meth:`LiveTable.deliver`)."""
+    relayed_rtt: Callable[[], float | None] | None = None
+    """For a socket another process holds: the kernel's round trip of it, as that
+    process last measured it (the fair bell's cap, :mod:`.tcpinfo`)."""
 
     def send(self, message: dict[str, Any]) -> None:
         try:

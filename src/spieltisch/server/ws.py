@@ -4,11 +4,12 @@ Protocol (JSON text frames). The client first sends ``{"type": "hello", "token":
 null}``; the server answers ``welcome`` (table, own view, own log, the chat it may
 read). Then the client sends ``{"type": "act", "action": "flip c4", "ply": 12}``,
 ``{"type": "ping"}``, ``{"type": "take_back"}`` (a seat the host handed to a bot plays
-again itself) or ``{"type": "chat", "quick": "gg"}`` / ``{"type": "chat", "text": str}``
-(:mod:`.chat`), and receives ``chat`` (``message``: id, seat, name, at, quick or text),
-``step`` (after every action: own view, visible events), ``table`` (seats changed) and
-``error`` (``code``, ``message``, ``text`` in German and English, ``rule`` for illegal
-actions). A refused message changes nothing and keeps the socket. The token
+again itself), ``{"type": "resign"}`` (:mod:`.life`) or ``{"type": "chat", "quick":
+"gg"}`` / ``{"type": "chat", "text": str}`` (:mod:`.chat`), and receives ``chat``
+(``message``: id, seat, name, at, quick or text), ``step`` (after every action: own
+view, visible events), ``table`` (seats changed), ``rematch`` (``next``: the finished
+table's rematch) and ``error`` (``code``, ``message``, ``text`` in German and English,
+``rule`` for illegal actions). A refused message changes nothing and keeps the socket. The token
 travels in the first message, not the URL, so it never lands in access logs. A page of
 another site (its ``Origin``) gets ``auth/origin`` and no socket. With several server
 processes (:mod:`.cluster`), a socket whose table another process runs is relayed there
@@ -25,6 +26,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from . import tcpinfo
 from .errors import ApiError, ErrorCode
 from .live import CLOSE_POLICY, Connection
 from .messages import error_message, handle
@@ -113,7 +115,8 @@ async def _relay(
     assert cluster is not None
     conn = Connection(ws, None)
     conn.writer = asyncio.create_task(conn.drain())
-    relay = await cluster.relay_open(conn, table_id, owner, token)
+    kernel = tcpinfo.kernel_rtt(ws, settings.bell_tcp_rtt)
+    relay = await cluster.relay_open(conn, table_id, owner, token, kernel)
     try:
         await _read(ws, conn, settings, relay.forward)
     finally:
