@@ -112,3 +112,33 @@ def test_one_resigns_and_both_play_again(server: Server, browser: Any) -> None:
     shot(ada, "rematch-running-de-desktop")
     shot(bob, "rematch-running-en-phone")
     assert ada.errors == [] and bob.errors == []
+
+
+@pytest.mark.slow
+def test_resign_question_and_rematch_offer_on_every_screen(server: Server, browser: Any) -> None:
+    """The other two of language × screen: German on a phone, English on a desktop."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    made = httpx.post(
+        f"{server.base}/api/tables", json={"game": "halali", "seats": seats, "name": "Ada"}
+    ).json()
+    tid = made["table"]["id"]
+    bob_seat = httpx.post(f"{server.base}/api/tables/{tid}/join", json={"name": "Bob"}).json()
+    ada = seated(browser, server, tid, 0, made["seat_token"], "de", mobile=True)
+    bob = seated(browser, server, tid, 1, bob_seat["seat_token"], "en", mobile=False)
+    ada.click("#resign")
+    ada.locator("#resign-confirm").wait_for(timeout=15000)
+    assert ada.locator("#resign-no").inner_text() == "Weiterspielen"
+    shot(ada, "resign-confirm-de-phone")
+    ada.click("#resign-no")
+    bob.click("#resign")
+    bob.locator("#resign-confirm").wait_for(timeout=15000)
+    shot(bob, "resign-confirm-en-desktop")
+    bob.click("#resign-yes")
+    ada.locator("#rematch", has_text="Nochmal spielen").wait_for(timeout=15000)
+    assert "Bob hat aufgegeben" in ada.locator("#status").inner_text()
+    shot(ada, "rematch-offer-de-phone")
+    ada.click("#rematch")
+    ada.wait_for_url(re.compile(r"/t/(?!" + tid + r")[\w-]+$"), timeout=15000)
+    bob.locator("#rematch", has_text="Join the rematch").wait_for(timeout=15000)
+    shot(bob, "rematch-offer-en-desktop")
+    assert ada.errors == [] and bob.errors == []
