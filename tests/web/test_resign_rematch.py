@@ -142,3 +142,28 @@ def test_resign_question_and_rematch_offer_on_every_screen(server: Server, brows
     bob.locator("#rematch", has_text="Join the rematch").wait_for(timeout=15000)
     shot(bob, "rematch-offer-en-desktop")
     assert ada.errors == [] and bob.errors == []
+
+
+@pytest.mark.slow
+def test_hydra_resigner_sees_the_stand_in_play_on_in_german(server: Server, browser: Any) -> None:
+    """HY-R11 at the table: the seat goes to a bot, the page says so in German only."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 4
+    made = httpx.post(
+        f"{server.base}/api/tables", json={"game": "hydra", "seats": seats, "name": "Ada"}
+    ).json()
+    tid = made["table"]["id"]
+    ada = seated(browser, server, tid, 0, made["seat_token"], "de", mobile=False)
+    ada.click("#resign", timeout=15000)
+    ada.click("#resign-yes")
+    ada.locator("#you-resigned").wait_for(timeout=15000)
+    assert "ein Bot spielt deinen Platz" in ada.locator("#you-resigned").inner_text()
+    ada.locator("#log li", has_text="hat aufgegeben").first.wait_for()
+    assert "Ada (Bot: " in ada.locator(".seats-list").inner_text()
+    assert ada.locator("#take-seat-back").count() == 0 and ada.locator("#resign").count() == 0
+    assert "Bot · hat aufgegeben" in ada.locator(".seats-list").inner_text()
+    shot(ada, "resign-hydra-stand-in-de-desktop")
+    log = ada.locator("#log").inner_text()
+    assert "resign" not in log
+    table = httpx.get(f"{server.base}/api/tables/{tid}").json()
+    assert table["seats"][0]["kind"] == "bot" and table["seats"][0]["level"] == "random"
+    assert ada.errors == []

@@ -123,7 +123,8 @@ export function renderTable(root, id) {
   }, 500);
 
   function names() {
-    return (st.table ? st.table.seats : []).map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || t("anonymous")));
+    // A person's seat played by a bot (handed over, or a stand-in after resigning) keeps his name.
+    return (st.table ? st.table.seats : []).map((s) => s.kind === "bot" ? (s.name ? `${s.name} (${t("bot")}: ${levelName(s.level)})` : `${t("bot")} ${s.seat + 1} (${levelName(s.level)})`) : (s.name || t("anonymous")));
   }
 
   function draw() {
@@ -265,7 +266,8 @@ export function renderTable(root, id) {
   function logBox(mod, ns) {
     // Resigning is the same in every game, so its line is written here, in its place.
     const gaveUp = st.log.flatMap((s) => s.events.filter((e) => e.type === "resign").map((e) => ({ ply: s.ply, type: "resign", text: `${ns[e.seat]} ${t("resigned")}` })));
-    const lines = [...mod.describeLog(st.log, ns), ...gaveUp].sort((a, b) => (a.ply ?? 0) - (b.ply ?? 0));
+    const rules = st.log.map((s) => ({ ...s, events: s.events.filter((e) => e.type !== "resign") }));
+    const lines = [...mod.describeLog(rules, ns), ...gaveUp].sort((a, b) => (a.ply ?? 0) - (b.ply ?? 0));
     const list = el("ol", { class: "log", id: "log", reversed: true }, lines.slice(-200).reverse().map((l) => el("li", { class: l.type }, l.text)));
     return el("div", { class: "card" }, el("h3", {}, t("log")), list);
   }
