@@ -65,6 +65,8 @@ def test_resign_ends_the_game_when_one_is_left_and_rematch_seats_everyone(
     assert made["table"]["game"] == game and made["table"]["status"] == "open"
     assert made["table"]["options"] == summary["options"]
     assert [s["name"] for s in made["table"]["seats"]] == [f"P{i}" for i in range(n)]
+    twice = client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[1])).json()
+    assert twice["table"]["id"] == nid and twice["seat_token"] == made["seat_token"]  # a 2nd tab
     stranger = client.post(f"/api/tables/{nid}/join", json={"name": "Eve"})
     assert stranger.json()["error"]["code"] == "table/full"  # seats wait for their players
     for seat in [0, *range(2, n)]:

@@ -21,6 +21,8 @@ on any process, and claiming the seat goes to the new table's owner like any joi
 from __future__ import annotations
 
 import asyncio
+import base64
+import hmac
 import logging
 import secrets
 from typing import Any
@@ -127,23 +129,46 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
             await _open_rematch(manager, table_id, next_id)
         else:
             host_token = None
-    new_seat, seat_token = await manager.join(next_id, seat.name or "?", seat.seat, reserved=True)
+    seat_token = rematch_token(token, next_id)
+    await _take_seat(manager, next_id, seat, seat_token)
     return {
         "table": await manager.get(next_id),
-        "seat": new_seat,
+        "seat": seat.seat,
         "seat_token": seat_token,
         "host_token": host_token,
         "previous": table_id,
     }
 
 
+def rematch_token(token: str, next_id: str) -> str:
+    """The player's seat token at rematch ``next_id``, derived from his token of the last
+    game: asking again (a second tab, a lost answer) gives the same token, and nobody
+    without the old token can compute it."""
+    digest = hmac.new(token.encode("utf-8", "replace"), next_id.encode(), "sha256").digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+async def _take_seat(manager: TableManager, next_id: str, seat: SeatRecord, token: str) -> None:
+    """Seat the player of ``seat`` at the rematch (a no-op if he is seated already)."""
+    digest = hash_token(token)
+    new = await manager._record(next_id)
+    if hash_matches(digest, new.seats[seat.seat].token_hash):
+        return
+    try:
+        await manager.join(next_id, seat.name or "?", seat.seat, reserved=True, token_hash=digest)
+    except ApiError as err:  # the same player in another tab at the same moment
+        new = await manager._record(next_id)
+        if not hash_matches(digest, new.seats[seat.seat].token_hash):
+            raise err from None
+
+
 async def _open_rematch(manager: TableManager, previous: str, next_id: str) -> None:
     """Run the new table here and tell the last game's players on this process; players
     elsewhere learn of it by asking :func:`links`."""
     new = await manager._record(next_id)
-    if manager.cluster is not None:
-        await manager.cluster.claim([next_id])
-    manager.tables.setdefault(next_id, manager._open(new))
+    # Another process may have seated its player (and so taken the table) already.
+    if manager.cluster is None or next_id in await manager.cluster.claim([next_id]):
+        manager.tables.setdefault(next_id, manager._open(new))
     log.info("rematch created", extra={"table": next_id, "previous": previous})
     old = manager.tables.get(previous)
     if old is not None:

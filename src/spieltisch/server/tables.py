@@ -272,18 +272,32 @@ class TableManager:
         return self.summary(await self._record(table_id))
 
     async def join(
-        self, table_id: str, name: str, seat: int | None, *, reserved: bool = False
+        self,
+        table_id: str,
+        name: str,
+        seat: int | None,
+        *,
+        reserved: bool = False,
+        token_hash: str | None = None,
     ) -> tuple[int, str]:
-        """Claim a free human seat (the first free one if ``seat`` is None).
+        """Claim a free human seat (the first free one if ``seat`` is None); returns the
+        seat and its new token (``""`` when the caller chose it: ``token_hash``).
 
         A seat of a rematch waits for its player of the last game (it has his name but
         no token); only ``reserved=True`` takes it, after the caller has checked his
-        token of the last game (:mod:`.life`).
+        token of the last game, with the token the caller derived from it (:mod:`.life`):
+        only its hash travels to the table's owner.
         """
         if (owner := await self.owner_elsewhere(table_id)) is not None:
             assert self.cluster is not None
             taken, token = await self.cluster.call(
-                owner, "join", table_id=table_id, name=name, seat=seat, reserved=reserved
+                owner,
+                "join",
+                table_id=table_id,
+                name=name,
+                seat=seat,
+                reserved=reserved,
+                token_hash=token_hash,
             )
             return taken, token
         live = self._live(table_id) if table_id in self.tables else None
@@ -305,8 +319,9 @@ class TableManager:
             seat = free[0]
         elif seat not in free:
             raise ApiError(ErrorCode.TABLE_SEAT_TAKEN, f"seat {seat} is not free")
-        token = new_token()
-        if not await self._db(self.store.claim_seat, table_id, seat, name, hash_token(token)):
+        token = new_token() if token_hash is None else ""
+        digest = hash_token(token) if token_hash is None else token_hash
+        if not await self._db(self.store.claim_seat, table_id, seat, name, digest):
             raise ApiError(ErrorCode.TABLE_SEAT_TAKEN, f"seat {seat} was taken just now")
         log.info("seat joined", extra={"table": table_id, "seat": seat})
         if live is not None:
