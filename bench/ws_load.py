@@ -10,7 +10,8 @@ passed since its own last action, so a table plays ``rate`` actions per second, 
 spaced, whoever is to move. ``--spectators`` watch each table. Clients are spread
 round-robin over the processes: the table is created and played on process ``i % k``,
 its spectators watch on the following ones, so with k > 1 the measured time crosses
-processes. A finished game is replaced by a new table.
+processes. A finished game is replaced by a new table. A socket closed with 1012 while
+opening (a process that does not know the table yet) is opened again, as a browser would.
 
 Measured per step of ``--tables`` (e.g. ``100,200,500,1000``; tables are added, never
 restarted): actions per second; action→broadcast (the human sends, a spectator receives
@@ -59,6 +60,8 @@ PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 TARGET_P99_MS = 50.0
 TABLES_PER_ADDRESS = 20
 """Tables created from one loopback address: inside the lobby's burst of 30."""
+RETRIES_1012 = 5
+"""Reconnections of a socket closed with 1012 ("service restart") while opening."""
 CREATING_AT_ONCE = 16
 """Table creations in flight per client process during the ramp."""
 TICK = os.sysconf("SC_CLK_TCK")
@@ -193,6 +196,8 @@ class Clients:
         self.slots: dict[int, asyncio.Task[None]] = {}
         self.ready: dict[int, asyncio.Event] = {}
         self.created = 0
+        self.retries = 0
+        """Sockets opened again after a 1012 (with k > 1: a table not yet known)."""
         self.http: dict[str, httpx.AsyncClient] = {}
         self.gate = asyncio.Semaphore(CREATING_AT_ONCE)
         self.stopping = False
@@ -212,18 +217,29 @@ class Clients:
         return f"127.0.0.1:{self.ports[proc % len(self.ports)]}{path}"
 
     async def _connect(self, proc: int, tid: str, token: str | None) -> Any:
-        ws = await websockets.connect(
-            "ws://" + self.url(proc, f"/ws/tables/{tid}"),
-            compression=None,
-            max_size=None,
-            ping_interval=None,
-            open_timeout=60,
-        )
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        welcome = json.loads(await ws.recv())
-        if welcome.get("type") != "welcome":
-            raise RuntimeError(f"no welcome: {welcome}")
-        return ws, welcome
+        """A socket that has said hello. A process that does not know the table yet (or
+        no longer) closes with 1012; like a browser, try again a few times."""
+        for attempt in range(RETRIES_1012 + 1):
+            ws = await websockets.connect(
+                "ws://" + self.url(proc, f"/ws/tables/{tid}"),
+                compression=None,
+                max_size=None,
+                ping_interval=None,
+                open_timeout=60,
+            )
+            try:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                welcome = json.loads(await ws.recv())
+            except websockets.ConnectionClosed as exc:
+                if exc.rcvd is None or exc.rcvd.code != 1012 or attempt == RETRIES_1012:
+                    raise
+                self.retries += 1
+                await asyncio.sleep(0.2 * (attempt + 1))
+                continue
+            if welcome.get("type") != "welcome":
+                raise RuntimeError(f"no welcome: {welcome}")
+            return ws, welcome
+        raise AssertionError("unreachable")
 
     async def run_slot(self, slot: int) -> None:
         """Keep one table playing in this slot: a new one when a game ends."""
@@ -367,7 +383,9 @@ class Clients:
                 after = resource.getrusage(resource.RUSAGE_SELF)
                 shared, self.shared = self.shared, Shared()
                 cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-                pipe.send({**shared.__dict__, "measuring": False, "cpu": cpu})
+                pipe.send(
+                    {**shared.__dict__, "measuring": False, "cpu": cpu, "retries": self.retries}
+                )
             else:
                 self.stopping = True
                 for task in self.slots.values():
@@ -549,7 +567,7 @@ def measure(
     red = cpu_since(redis0, named_cpu("redis-server"))
     busy = machine_busy() - busy0
     merged: dict[str, Any] = {key: [] for key in ("broadcast", "ack", "lag")}
-    sums = dict.fromkeys(("steps", "human_actions", "errors", "finished", "cpu"), 0.0)
+    sums = dict.fromkeys(("steps", "human_actions", "errors", "finished", "cpu", "retries"), 0.0)
     for part in parts:
         for key in merged:
             merged[key] += part[key]
@@ -579,6 +597,7 @@ def measure(
         },
         "errors": int(sums["errors"]),
         "games_finished": int(sums["finished"]),
+        "reconnects_after_1012_so_far": int(sums["retries"]),
         "server_cpu_s": [round(c, 2) for c in cpu],
         "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 3) if actions else None,
         "server_cpu_ms_per_table_s": round(1000 * server_cpu / elapsed / n, 3),
