@@ -190,3 +190,18 @@ def test_the_replay_shows_the_resignation(client: TestClient) -> None:
     plies = client.get(f"/api/tables/{tid}").json()["plies"]
     last = client.get(f"/api/tables/{tid}/replay/{plies}").json()
     assert last["events"][0]["type"] == "resign" and last["view"]["over"] is True
+
+
+def test_a_stand_in_survives_a_restart(settings: Settings) -> None:
+    """HY-R11 after a restart: the record replays the resignation, the stand-in plays on."""
+    with TestClient(create_app(settings)) as client:
+        tid, tokens = table(client, "hydra", bots=3)
+        resign(client, tid, tokens[1], 1)
+    with TestClient(create_app(settings)) as client:
+        summary = client.get(f"/api/tables/{tid}").json()
+        assert summary["status"] == "running" and summary["seats"][1]["kind"] == "bot"
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            welcome = hello(ws, tokens[1])
+            assert any(e["type"] == "resign" for s in welcome["log"] for e in s["events"])
+            ws.send_json({"type": "resign"})
+            assert first(ws, "error")["code"] == "action/illegal"
