@@ -141,6 +141,9 @@ def test_resign_question_and_rematch_offer_on_every_screen(server: Server, brows
     ada.wait_for_url(re.compile(r"/t/(?!" + tid + r")[\w-]+$"), timeout=15000)
     bob.locator("#rematch", has_text="Join the rematch").wait_for(timeout=15000)
     shot(bob, "rematch-offer-en-desktop")
+    ada.goto(f"{server.base}/")  # the lobby lists the finished game with who gave up
+    ada.locator(".outcome", has_text="Bob hat aufgegeben").first.wait_for(timeout=15000)
+    shot(ada, "lobby-resigned-de-phone")
     assert ada.errors == [] and bob.errors == []
 
 

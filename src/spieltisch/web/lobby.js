@@ -82,15 +82,17 @@ function duration(seconds) {
 }
 
 function seatNames(tb) {
-  return tb.seats.map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || `– ${t("free")} –`));
+  return tb.seats.map((s) => s.kind === "bot" ? (s.name ? `${s.name} (${t("bot")}: ${levelName(s.level)})` : `${t("bot")} ${s.seat + 1} (${levelName(s.level)})`) : (s.name || `– ${t("free")} –`));
 }
 
 function outcome(tb) {
   const names = seatNames(tb);
   const w = (tb.result && tb.result.winners) || [];
   const who = w.length === 1 ? t("winner", { name: names[w[0]] }) : w.length > 1 && w.length < names.length ? t("winners", { names: w.map((i) => names[i]).join(", ") }) : t("draw");
+  // Who gave up, by the name he played under (his seat may have gone to a stand-in).
+  const gaveUp = ((tb.result && tb.result.details && tb.result.details.resigned) || []).map((i) => `${tb.seats[i].name || names[i]} ${t("resigned")}`);
   const date = new Date(tb.updated_at).toLocaleString(getLang() === "de" ? "de-DE" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
-  return el("div", { class: "small outcome" }, el("strong", { class: "winner" }, who), " · ", el("time", { datetime: tb.updated_at }, t("finishedOn", { date })));
+  return el("div", { class: "small outcome" }, el("strong", { class: "winner" }, who), gaveUp.length ? ` (${gaveUp.join(", ")})` : "", " · ", el("time", { datetime: tb.updated_at }, t("finishedOn", { date })));
 }
 
 function fill(box, title, tables, titles, refresh, empty = t("noTables")) {
