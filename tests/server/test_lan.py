@@ -42,7 +42,8 @@ def test_pages_api_and_websocket_answer_a_lan_host(client: TestClient) -> None:
 def test_invites_point_to_the_browser_origin_unless_a_public_url_is_set(
     client: TestClient, settings: Settings
 ) -> None:
-    assert client.get("/api/server").json() == {"public_url": None, "lan_url": None}
+    server = client.get("/api/server").json()
+    assert server == {"public_url": None, "lan_url": None, "open_table_ttl": 86400.0}
     configured = dataclasses.replace(
         settings, public_url="https://spiele.example.org", lan_url="http://192.168.1.23:8000"
     )
@@ -51,6 +52,7 @@ def test_invites_point_to_the_browser_origin_unless_a_public_url_is_set(
         assert other.get("/api/server").json() == {
             "public_url": "https://spiele.example.org",
             "lan_url": "http://192.168.1.23:8000",
+            "open_table_ttl": 86400.0,
         }
 
 
