@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self
 from typing_extensions import TypeVar
 
 from .errors import IllegalAction, InvalidNotation, InvalidPlayers, NoRecord
+from .guide import Guide
 from .options import Option, validate
 from .resign import RESIGN_RULE, Resign, read_resign
 from .text import Text
@@ -140,6 +141,8 @@ class GameInfo:
     move shows beside its rule id, whatever the English message of the refusal."""
     resign_rule: str | None = None
     """The game's ruling on what resigning means (:mod:`spieltisch.engine.resign`)."""
+    guide: Guide | None = None
+    """The rules panel of the table: summary, reference and legends (:mod:`.guide`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -5,8 +5,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, field_validator
+
+from spieltisch.engine import load
 
 from . import chat
 from .deps import Bearer, Manager, WriteLimit
@@ -60,6 +62,15 @@ class SeatBotIn(BaseModel):
 @router.get("/games")
 async def list_games() -> list[dict[str, Any]]:
     return game_catalogue()
+
+
+@router.get("/games/{game}/rules")
+async def game_rules(game: Annotated[str, Path(max_length=32)]) -> dict[str, Any]:
+    """The table's rules panel: the game's summary, reference and legends, and every rule
+    text a refusal may cite, per language, all from the game's own package."""
+    info = load(game).info
+    guide = info.guide.to_json(info.rule_texts) if info.guide else {}
+    return {"game": info.name, "title": info.title, **guide}
 
 
 @router.get("/server")

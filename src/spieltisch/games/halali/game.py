@@ -24,6 +24,7 @@ from . import actions
 from .board import (
     COUNTS,
 )
+from .guide import GUIDE
 from .position import payload_of as position_payload
 from .position import position_of
 from .state import HalaliState, Settings
@@ -79,6 +80,7 @@ INFO = GameInfo(
     perfect_information=False,
     turn_rule="HA §Spielvorbereitungen",
     rule_texts=RULE_TEXTS,
+    guide=GUIDE,
     resign_rule="HA-R9",
     faces=Faces(
         bots=".faces.bots:BOTS",

@@ -26,6 +26,7 @@ from spieltisch.engine import (
 )
 
 from . import actions
+from .guide import GUIDE
 from .position import payload_of as position_payload
 from .position import position_of
 from .state import PLY_CAP, TURN_RULE, HalliGalliState, Settings
@@ -132,6 +133,7 @@ INFO = GameInfo(
     perfect_information=False,
     turn_rule=TURN_RULE,
     rule_texts=RULE_TEXTS,
+    guide=GUIDE,
     resign_rule="HG-R14",
     max_plies=PLY_CAP,
     dynamics=Dynamics.REAL_TIME,

@@ -16,6 +16,7 @@ from typing import Any
 from spieltisch.engine import Faces, Game, GameInfo, InvalidNotation, Option, Text, View
 
 from . import actions
+from .guide import GUIDE
 from .position import payload_of as position_payload
 from .position import position_of
 from .state import HydraState, Settings
@@ -65,6 +66,7 @@ INFO = GameInfo(
     perfect_information=False,
     turn_rule="HY 1.2.3",
     rule_texts=RULE_TEXTS,
+    guide=GUIDE,
     resign_rule="HY-R11",
     max_plies=None,
     players_rule="HY 1.0.1",

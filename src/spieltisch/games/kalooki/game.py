@@ -23,6 +23,7 @@ from spieltisch.engine import (
 )
 
 from . import actions
+from .guide import GUIDE
 from .position import payload_of as position_payload
 from .position import position_of
 from .state import KalookiState, Settings
@@ -83,6 +84,7 @@ INFO = GameInfo(
     perfect_information=False,
     turn_rule="KA §Zug",
     rule_texts=RULE_TEXTS,
+    guide=GUIDE,
     resign_rule="KA-R11",
     max_plies=None,
     players_rule="KA-R1",
