@@ -53,6 +53,8 @@ class ErrorCode(StrEnum):
     TABLE_EXPIRED = "table/expired"
     TABLE_BROKEN = "table/broken"
     TABLE_CLOSED = "table/closed"
+    TABLE_CLOCK_INVALID = "table/clock_invalid"
+    TABLE_CLOCK_NOT_TURNS = "table/clock_not_turns"
     REPLAY_BAD_PLY = "replay/bad_ply"
     CHAT_EMPTY = "chat/empty"
     CHAT_TOO_LONG = "chat/too_long"
@@ -197,6 +199,20 @@ INFO: dict[ErrorCode, CodeInfo] = {
         Text(
             "Der Gastgeber hat diesen Tisch geschlossen",
             "The host closed this table",
+        ),
+    ),
+    E.TABLE_CLOCK_INVALID: CodeInfo(
+        400,
+        Text(
+            "Diese Bedenkzeit gibt es nicht (pro Zug 10 s bis 30 min, Fernpartie 1 h bis 14 Tage)",
+            "No such time limit (per move 10 s to 30 min, correspondence 1 h to 14 days)",
+        ),
+    ),
+    E.TABLE_CLOCK_NOT_TURNS: CodeInfo(
+        400,
+        Text(
+            "Dieses Spiel hat keine Züge, die eine Uhr begrenzen könnte",
+            "This game has no turns a clock could limit",
         ),
     ),
     E.CHAT_EMPTY: CodeInfo(400, Text("Die Nachricht ist leer", "The message is empty")),

@@ -33,7 +33,7 @@ from pydantic import BaseModel
 from spieltisch.bots import levels
 from spieltisch.engine import Game, IllegalAction, SpieltischError
 from spieltisch.engine.resign import RESIGN
-from spieltisch.store import SeatRecord, TableRecord
+from spieltisch.store import SeatRecord, TableRecord, TurnClockRecord
 
 from .deps import Bearer, Manager, WriteLimit
 from .errors import ApiError, ErrorCode, from_engine
@@ -126,7 +126,10 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
             ],
         )
         if made:
+            kept = await _keep_turn_clock(manager, table_id, next_id)
             await _open_rematch(manager, table_id, next_id)
+            if kept is not None and next_id in manager.tables:
+                manager.tables[next_id].clock_record = kept
         else:
             host_token = None
     seat_token = rematch_token(token, next_id)
@@ -160,6 +163,19 @@ async def _take_seat(manager: TableManager, next_id: str, seat: SeatRecord, toke
         new = await manager._record(next_id)
         if not hash_matches(digest, new.seats[seat.seat].token_hash):
             raise err from None
+
+
+async def _keep_turn_clock(
+    manager: TableManager, previous: str, next_id: str
+) -> TurnClockRecord | None:
+    """The rematch plays with the last game's turn clock, stored before its players are
+    seated (they learn of the new table from this request or the link just stored)."""
+    clocks = await manager._db(manager.store.turn_clocks, [previous])
+    if previous not in clocks:
+        return None
+    clock = clocks[previous]
+    await manager._db(manager.store.save_turn_clock, next_id, clock.mode, clock.seconds, 0, {})
+    return TurnClockRecord(clock.mode, clock.seconds, 0, {})
 
 
 async def _open_rematch(manager: TableManager, previous: str, next_id: str) -> None:

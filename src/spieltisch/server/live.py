@@ -30,7 +30,7 @@ from fastapi import WebSocket
 
 from spieltisch.bots import Bot, Plan
 from spieltisch.engine import View
-from spieltisch.store import Store, TableRecord
+from spieltisch.store import Store, TableRecord, TurnClockRecord
 from spieltisch.table import SearchPool, Step, TableRuntime, events_for
 
 log = logging.getLogger("spieltisch.table")
@@ -136,6 +136,10 @@ class LiveTable:
         self.driver: asyncio.Task[None] | None = None
         self.plan_costs: dict[int, tuple[Bot, float]] = {}
         """Per bot seat: its bot and the longest plan it has taken (seconds)."""
+        self.clock_record: TurnClockRecord | None = None
+        """The table's stored turn clock, read before its runtime is built."""
+        self.on_timeout: Callable[[LiveTable, list[int]], Any] | None = None
+        """What the driver does when seats' turn clocks run out (under the lock)."""
 
     @property
     def id(self) -> str:
@@ -217,7 +221,13 @@ class LiveTable:
         asyncio.get_running_loop().call_later(at - now, conn.send, message)
 
     # -- the bot driver ------------------------------------------------------------------
-    def start_driver(self, on_step: Callable[[LiveTable, Step], Any]) -> None:
+    def start_driver(
+        self,
+        on_step: Callable[[LiveTable, Step], Any],
+        on_timeout: Callable[[LiveTable, list[int]], Any] | None = None,
+    ) -> None:
+        if on_timeout is not None:
+            self.on_timeout = on_timeout
         if self.driver is None or self.driver.done():
             self.driver = asyncio.create_task(self._drive(on_step), name=f"bots-{self.id}")
         self.wake.set()
@@ -253,15 +263,24 @@ class LiveTable:
                 rt.offer_plan(request, plan, asked)
         async with self.lock:
             due = rt.next_due()
-        if due is None:
+            clock = rt.turn_clock if self.on_timeout is not None else None
+            expiry = clock.next_in() if clock is not None else None
+        bot_wait = None if due is None else due - rt.clock.now()
+        waits = [w for w in (bot_wait, expiry) if w is not None]
+        if not waits:
             return False
-        wait = due - rt.clock.now()
+        wait = min(waits)
         if wait > 0:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), wait)
                 self.wake.clear()  # something happened meanwhile: re-plan
                 return True
         async with self.lock:
+            expired = rt.timed_out() if self.on_timeout is not None else []
+            if expired:
+                assert self.on_timeout is not None
+                await self.on_timeout(self, expired)
+                return True
             step = await asyncio.to_thread(rt.run_due)
             if step is not None:
                 await on_step(self, step)

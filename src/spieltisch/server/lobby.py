@@ -33,6 +33,12 @@ class SeatIn(BaseModel):
     level: str | None = Field(default=None, max_length=32)
 
 
+class ClockIn(BaseModel):
+    mode: Literal["move", "correspondence"]
+    seconds: int = Field(ge=1, le=10_000_000)
+    """Seconds each move may take (:mod:`spieltisch.table.turnclock` gives the range)."""
+
+
 class CreateIn(BaseModel):
     game: str = Field(max_length=32)
     options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(
@@ -43,6 +49,10 @@ class CreateIn(BaseModel):
     """The creator's display name; given, the creator takes the first human seat."""
     spectator_chat: Literal["none", "read", "write"] = "none"
     """Whether spectators read the table's chat, and may also write (:mod:`.chat`)."""
+    clock: ClockIn | None = None
+    """A turn clock: a person who takes longer over a move has his seat played by a bot
+    until he takes it back; ``None``, the default, lets everyone think as long as he
+    likes. Only for games with turns."""
 
     _name = field_validator("name")(lambda v: None if v is None else clean_name(v))
 
@@ -92,6 +102,7 @@ async def create_table(body: CreateIn, manager: Manager, _: WriteLimit) -> dict[
         dict(body.options),
         [SeatSpec(s.kind, s.level) for s in body.seats],
         body.name,
+        None if body.clock is None else (body.clock.mode, body.clock.seconds),
     )
     await chat.configure(manager.store, created.table["id"], body.spectator_chat)
     return {

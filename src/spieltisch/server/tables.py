@@ -26,8 +26,18 @@ from spieltisch.engine import (
     load,
 )
 from spieltisch.engine import games as game_names
-from spieltisch.store import SeatRecord, Store, TableRecord
-from spieltisch.table import Clock, SearchPool, Step, TableRuntime, WallClock, make_runtime
+from spieltisch.store import SeatRecord, Store, TableRecord, TurnClockRecord
+from spieltisch.table import (
+    Clock,
+    SearchPool,
+    Step,
+    TableRuntime,
+    TurnClock,
+    TurnLimit,
+    WallClock,
+    allows_turn_clock,
+    make_runtime,
+)
 
 from . import chat
 from .errors import ApiError, ErrorCode, from_engine
@@ -45,6 +55,10 @@ RESTORE_BATCH = 500
 
 MAX_CONNECTIONS = 64
 """Websockets per table beyond which spectators are turned away."""
+
+RESTORE_LEAST = 15.0
+"""Seconds a turn clock has left at least after a restart: a player whose time ran out
+while the server was down could not move then (see ``TurnClock.restore``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +94,13 @@ def game_catalogue() -> list[dict[str, Any]]:
         except Exception:  # a game being built elsewhere must not break the lobby
             log.exception("game failed to load", extra={"game": name})
             continue
-        out.append({**game.info.to_json(), "bot_levels": levels(game)})
+        out.append(
+            {
+                **game.info.to_json(),
+                "bot_levels": levels(game),
+                "turn_clock": allows_turn_clock(game.info),
+            }
+        )
     return out
 
 
@@ -109,8 +129,18 @@ class TableManager:
     async def _db(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         return await asyncio.to_thread(fn, *args, **kwargs)
 
-    def summary(self, record: TableRecord, live: LiveTable | None = None) -> dict[str, Any]:
-        """What anyone may know about a table. The seed stays secret until the end."""
+    def summary(
+        self,
+        record: TableRecord,
+        live: LiveTable | None = None,
+        clock: TurnClockRecord | None = None,
+    ) -> dict[str, Any]:
+        """What anyone may know about a table. The seed stays secret until the end.
+
+        A table with a turn clock says so (``clock``: mode, seconds per move, and per seat
+        the seconds left or ``None``): from its runtime when it runs here, else from the
+        stored ``clock``, read by the caller (a lobby list reads all of its page at once).
+        """
         online = live.online_seats() if live else set()
         plies = live.runtime.ply if live and live.runtime else record.plies
         out = {
@@ -139,7 +169,46 @@ class TableManager:
         }
         if record.status == "finished":
             out["seed"] = record.seed
+        turn = self._clock_summary(record, live, clock)
+        if turn is not None:
+            out["clock"] = turn
         return out
+
+    def _clock_summary(
+        self, record: TableRecord, live: LiveTable | None, clock: TurnClockRecord | None
+    ) -> dict[str, Any] | None:
+        rt = live.runtime if live is not None else None
+        if rt is not None and rt.turn_clock is not None:
+            limit = rt.turn_clock.limit
+            left = [rt.turn_clock.left(seat) for seat in range(record.players)]
+            return {**limit.to_json(), "left": left}
+        clock = clock or (live.clock_record if live is not None else None)
+        if clock is None:
+            return None
+        current = record.status == "running" and clock.ply == record.plies
+        now = self.clock.wall()
+        return {
+            "mode": clock.mode,
+            "seconds": clock.seconds,
+            "left": [
+                max(0.0, clock.deadlines[seat] - now)
+                if current and seat in clock.deadlines
+                else None
+                for seat in range(record.players)
+            ],
+        }
+
+    async def _stored_clock(self, table_id: str) -> TurnClockRecord | None:
+        found: dict[str, TurnClockRecord] = await self._db(self.store.turn_clocks, [table_id])
+        return found.get(table_id)
+
+    async def _clocks(self, records: list[TableRecord]) -> dict[str, TurnClockRecord]:
+        """The stored turn clocks of ``records`` not running here, in one query."""
+        ids = [r.id for r in records if r.id not in self.tables]
+        if not ids:
+            return {}
+        found: dict[str, TurnClockRecord] = await self._db(self.store.turn_clocks, ids)
+        return found
 
     def _summarise(self, live: LiveTable) -> dict[str, Any]:
         return self.summary(live.record, live)
@@ -157,17 +226,34 @@ class TableManager:
 
     # -- lobby ---------------------------------------------------------------------------
     async def create(
-        self, game_name: str, options: dict[str, Any], seats: list[SeatSpec], name: str | None
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        seats: list[SeatSpec],
+        name: str | None,
+        turn_clock: tuple[str, int] | None = None,
     ) -> Created:
-        """A new table; the creator (if named) takes the first human seat.
+        """A new table; the creator (if named) takes the first human seat. ``turn_clock``
+        (mode, seconds per move) limits each person's time to move (:mod:`.turnclock`).
 
-        :raises ApiError: unknown game or option, bad seat count, unknown bot level.
+        :raises ApiError: unknown game or option, bad seat count, unknown bot level, a
+            turn clock out of range or for a game without turns.
         """
         try:
             game = load(game_name, **options)
             game.check_setup(len(seats))
         except SpieltischError as exc:
             raise from_engine(exc) from exc
+        limit = None
+        if turn_clock is not None:
+            if not allows_turn_clock(game.info):
+                raise ApiError(
+                    ErrorCode.TABLE_CLOCK_NOT_TURNS, f"{game_name} has no turns to limit"
+                )
+            try:
+                limit = TurnLimit(*turn_clock)
+            except ValueError as exc:
+                raise ApiError(ErrorCode.TABLE_CLOCK_INVALID, str(exc)) from exc
         known = levels(game)
         for spec in seats:
             if spec.kind == "bot" and spec.level not in known:
@@ -208,15 +294,20 @@ class TableManager:
             seats=records,
             status="running" if starts else "open",
         )
+        if limit is not None:  # stored before the table starts, so it starts with it
+            await self._db(self.store.save_turn_clock, table_id, limit.mode, limit.seconds, 0, {})
         if self.cluster is not None:
             await self.cluster.claim([table_id])
         live = self._open(record)
+        if limit is not None:
+            live.clock_record = TurnClockRecord(limit.mode, limit.seconds, 0, {})
         self.tables[table_id] = live
         log.info("table created", extra={"table": table_id, "game": game_name})
         if starts:
             async with live.lock:
                 self._start(live, state)
-            live.start_driver(self._after_step)
+                await self._save_clock(live)
+            live.start_driver(self._after_step, self._time_out)
         return Created(self.summary(live.record, live), host_token, own, seat_token)
 
     async def list_tables(
@@ -224,14 +315,16 @@ class TableManager:
     ) -> list[dict[str, Any]]:
         """One page of tables in ``statuses``, most recently changed first."""
         records = await self._db(self.store.list_tables_page, statuses, limit, offset)
-        return [self.summary(r, self.tables.get(r.id)) for r in records]
+        clocks = await self._clocks(records)
+        return [self.summary(r, self.tables.get(r.id), clocks.get(r.id)) for r in records]
 
     async def tables_by_id(self, table_ids: list[str]) -> list[dict[str, Any]]:
         """The tables of ``table_ids`` in any status (a browser's own tables), most
         recently changed first; unknown ids are left out."""
         records = await self._db(self.store.get_tables, table_ids)
         records.sort(key=lambda r: (r.updated_at, r.id), reverse=True)
-        return [self.summary(r, self.tables.get(r.id)) for r in records]
+        clocks = await self._clocks(records)
+        return [self.summary(r, self.tables.get(r.id), clocks.get(r.id)) for r in records]
 
     async def close_open(self, table_id: str, host_token: str) -> dict[str, Any]:
         """The host closes a table that has not started: nobody may join it any more,
@@ -269,7 +362,9 @@ class TableManager:
         live = self.tables.get(table_id)
         if live is not None:
             return self.summary(live.record, live)
-        return self.summary(await self._record(table_id))
+        record = await self._record(table_id)
+        clocks = await self._clocks([record])
+        return self.summary(record, None, clocks.get(table_id))
 
     async def join(
         self,
@@ -409,8 +504,37 @@ class TableManager:
         kind = "bot" if level else "human"
         await self._db(self.store.set_seat_kind, live.id, seat, kind, level)
         rt.set_bot(seat, self._bot(rt.state.game, live.id, seat, level) if level else None)
+        await self._save_clock(live)
         live.record = await self._record(live.id)
         live.broadcast_table()
+
+    async def _save_clock(self, live: LiveTable) -> None:
+        """Store the turn clock's deadlines as they are now (a table with one only)."""
+        rt = live.runtime
+        if rt is None or rt.turn_clock is None:
+            return
+        limit, deadlines = rt.turn_clock.limit, dict(rt.turn_clock.deadlines)
+        await self._db(
+            self.store.save_turn_clock, live.id, limit.mode, limit.seconds, rt.ply, deadlines
+        )
+
+    async def _time_out(self, live: LiveTable, seats: list[int]) -> None:
+        """Seats whose turn clock ran out go to a bot of the stand-in's level (the level a
+        resigner's seat gets: the host's choice at creation); each player may take his
+        seat back with his own token at any time. Called by the driver under the lock."""
+        from .life import stand_in_level  # life builds on this module
+
+        rt = live.runtime
+        assert rt is not None and rt.turn_clock is not None
+        level = stand_in_level(live.record, rt.state.game)
+        for seat in seats:
+            if live.record.seats[seat].kind == "human" and not rt.is_over():
+                log.info("turn clock ran out", extra={"table": live.id, "seat": seat})
+                await self._set_seat(live, seat, level)
+                for conn in list(live.connections):
+                    conn.send({"type": "timeout", "seat": seat, "level": level})
+            rt.turn_clock.deadlines.pop(seat, None)  # never the same timeout twice
+        live.wake.set()
 
     def _live(self, table_id: str) -> LiveTable:
         live = self.tables.get(table_id)
@@ -429,8 +553,11 @@ class TableManager:
             if not await self._db(self.store.set_status, record.id, "running", expect="open"):
                 return
             live.record = await self._record(record.id)
+            if live.clock_record is None:
+                live.clock_record = await self._stored_clock(record.id)
             self._start(live, state)
-        live.start_driver(self._after_step)
+            await self._save_clock(live)
+        live.start_driver(self._after_step, self._time_out)
 
     def _start(self, live: LiveTable, state: State) -> None:
         """Put a table's first state live and tell everyone (under the table lock; the
@@ -459,6 +586,12 @@ class TableManager:
 
         live.runtime = make_runtime(state, self.clock, bots, write_ahead)
         live.log = log_steps
+        stored = live.clock_record
+        if stored is not None and allows_turn_clock(state.game.info):
+            turn_clock = TurnClock(TurnLimit(stored.mode, stored.seconds), self.clock)
+            live.runtime.use_turn_clock(turn_clock)
+            if stored.ply == state.ply:  # else the server stopped before storing them
+                turn_clock.restore(stored.deadlines, RESTORE_LEAST)
 
     async def restore(self) -> int:
         """Rebuild every open and running table from its record; returns how many.
@@ -503,9 +636,11 @@ class TableManager:
             result = state.result()
             await self._db(self.store.set_status, table_id, "finished", result and result.to_json())
             return None
+        live.clock_record = await self._stored_clock(table_id)
         self._attach_runtime(live, state, steps)
         self.tables[table_id] = live
-        live.start_driver(self._after_step)
+        await self._save_clock(live)
+        live.start_driver(self._after_step, self._time_out)
         return live
 
     # -- several processes ---------------------------------------------------------------
@@ -651,6 +786,7 @@ class TableManager:
         live.log.append(step)
         rt = live.runtime
         assert rt is not None
+        await self._save_clock(live)
         if rt.is_over():  # finished with the last action, in its transaction
             live.record = await self._record(live.id)
             if self.cluster is not None:

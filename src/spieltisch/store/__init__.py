@@ -1,5 +1,21 @@
 """Persistence: tables, seats and the append-only action record (SQLAlchemy 2)."""
 
-from .repository import STATUSES, ChatRecord, SeatRecord, Store, StoreError, TableRecord
+from .repository import (
+    STATUSES,
+    ChatRecord,
+    SeatRecord,
+    Store,
+    StoreError,
+    TableRecord,
+    TurnClockRecord,
+)
 
-__all__ = ["STATUSES", "ChatRecord", "SeatRecord", "Store", "StoreError", "TableRecord"]
+__all__ = [
+    "STATUSES",
+    "ChatRecord",
+    "SeatRecord",
+    "Store",
+    "StoreError",
+    "TableRecord",
+    "TurnClockRecord",
+]

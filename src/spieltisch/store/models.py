@@ -127,3 +127,19 @@ class RematchRow(Base):
     next_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), unique=True
     )
+
+
+class TurnClockRow(Base):
+    """A table's turn clock: its setting, and the deadlines (epoch seconds, per seat) of
+    the seats to move after ``ply`` actions. A table of its own, written after each move
+    of a clocked table, so a restarted server rebuilds the clocks where they were."""
+
+    __tablename__ = "st_turn_clocks"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    mode: Mapped[str] = mapped_column(String(16))
+    seconds: Mapped[int] = mapped_column(Integer)
+    ply: Mapped[int] = mapped_column(Integer)
+    deadlines: Mapped[dict[str, float]] = mapped_column(JSON)

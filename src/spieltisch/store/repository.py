@@ -30,7 +30,16 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import ActionRow, Base, ChatRow, RematchRow, SeatRow, TableRow, TableSettingsRow
+from .models import (
+    ActionRow,
+    Base,
+    ChatRow,
+    RematchRow,
+    SeatRow,
+    TableRow,
+    TableSettingsRow,
+    TurnClockRow,
+)
 
 STATUSES = ("open", "running", "finished", "broken", "expired", "closed")
 """``open`` waits for players; ``running`` and ``finished`` are games; ``broken`` is a
@@ -574,6 +583,45 @@ class Store:
             before = s.scalar(select(RematchRow.table_id).where(RematchRow.next_id == table_id))
             after = s.scalar(select(RematchRow.next_id).where(RematchRow.table_id == table_id))
             return before, after
+
+    def save_turn_clock(
+        self, table_id: str, mode: str, seconds: int, ply: int, deadlines: dict[int, float]
+    ) -> None:
+        """Store a table's turn clock as it is after ``ply`` actions (replacing the last)."""
+        stored = {str(seat): float(at) for seat, at in deadlines.items()}
+        with self._session.begin() as s:
+            row = s.get(TurnClockRow, table_id)
+            if row is None:
+                s.add(
+                    TurnClockRow(
+                        table_id=table_id, mode=mode, seconds=seconds, ply=ply, deadlines=stored
+                    )
+                )
+            else:
+                row.mode, row.seconds, row.ply, row.deadlines = mode, seconds, ply, stored
+
+    def turn_clocks(self, table_ids: Sequence[str]) -> dict[str, TurnClockRecord]:
+        """The turn clocks of those of ``table_ids`` that have one."""
+        if not table_ids:
+            return {}
+        with self._session() as s:
+            rows = s.scalars(select(TurnClockRow).where(TurnClockRow.table_id.in_(table_ids)))
+            return {
+                r.table_id: TurnClockRecord(
+                    r.mode, r.seconds, r.ply, {int(k): float(v) for k, v in r.deadlines.items()}
+                )
+                for r in rows
+            }
+
+
+@dataclass(frozen=True, slots=True)
+class TurnClockRecord:
+    mode: str
+    seconds: int
+    ply: int
+    """The number of actions the deadlines were set after."""
+    deadlines: dict[int, float]
+    """Epoch seconds per seat to move."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,12 +16,20 @@ class Clock(Protocol):
 
     def now(self) -> float: ...
 
+    def wall(self) -> float:
+        """Seconds since the Unix epoch: the time a deadline that must outlive the
+        process (a turn clock's) is stored in."""
+        ...
+
 
 class WallClock:
     """Monotonic wall time, for live tables."""
 
     def now(self) -> float:
         return time.monotonic()
+
+    def wall(self) -> float:
+        return time.time()
 
 
 class SimClock:
@@ -38,6 +46,11 @@ class SimClock:
         self._now = start
 
     def now(self) -> float:
+        return self._now
+
+    def wall(self) -> float:
+        """Simulated epoch seconds: the simulated time itself, so a table restored with a
+        clock started where the old one stopped sees its deadlines where they were."""
         return self._now
 
     def advance(self, seconds: float) -> float:

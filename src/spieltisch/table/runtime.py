@@ -26,6 +26,7 @@ from spieltisch.bots import Bot, Plan
 from spieltisch.engine import Event, State, View, replay
 
 from .clock import Clock
+from .turnclock import TurnClock
 
 WriteAhead = Callable[[int, int, dict[str, Any], dict[str, Any] | None], None]
 """``write_ahead(ply, seat, action_json, result_json)``: persist one accepted action (and,
@@ -101,6 +102,8 @@ class TableRuntime:
         self.plans: dict[int, PendingPlan] = {}
         self.moved_at = clock.now()
         """Clock time of the last accepted action (or of the start)."""
+        self.turn_clock: TurnClock | None = None
+        """The table's turn clock, if it has one (:meth:`use_turn_clock`)."""
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -128,6 +131,17 @@ class TableRuntime:
         else:
             self.bots[seat] = bot
         self.plans.pop(seat, None)
+        if self.turn_clock is not None:
+            self.turn_clock.follow(self.state, self.bots)
+
+    def use_turn_clock(self, turn_clock: TurnClock) -> None:
+        """Give the seats to move deadlines from now on (none for a game that is over)."""
+        self.turn_clock = turn_clock
+        turn_clock.follow(self.state, self.bots)
+
+    def timed_out(self) -> list[int]:
+        """Seats a person plays whose turn clock has run out."""
+        return [] if self.turn_clock is None else self.turn_clock.expired()
 
     # -- acting --------------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> Step:
@@ -149,6 +163,8 @@ class TableRuntime:
                 raise
         self.plans.clear()
         self.moved_at = self.clock.now()
+        if self.turn_clock is not None:
+            self.turn_clock.follow(self.state, self.bots, acted=seat)
         return Step(ply, seat, action, events)
 
     def _roll_back(self) -> None:
