@@ -45,6 +45,14 @@ const TEXT = {
   spectatorChat_read: ["mitlesen", "read only"],
   spectatorChat_write: ["mitlesen und schreiben", "read and write"],
   chat: ["Tischgespräch", "Table chat"],
+  rulesOpen: ["Regeln", "Rules"],
+  rulesTitle: ["Regeln: {game}", "Rules: {game}"],
+  rulesClose: ["Schließen", "Close"],
+  rulesAll: ["Alle Regeln nach Nummer", "All rules by id"],
+  rulesSee: ["Regeln dazu:", "Rules:"],
+  rulesLoading: ["Regeln werden geladen …", "Loading the rules …"],
+  rulesFailed: ["Die Regeln konnten nicht geladen werden.", "The rules could not be loaded."],
+  ruleShow: ["Regel {rule} lesen", "Read rule {rule}"],
   chatPlaceholder: ["Nachricht an den Tisch", "Message to the table"],
   chatNone: ["Noch keine Nachrichten.", "No messages yet."],
   chatSpectator: ["Zuschauer", "Spectator"],
@@ -501,6 +509,15 @@ function ruleText(rule, game) {
  * as the game declares it; the server's English message is shown only on an English page
  * and only for a rule the game has no text for.
  */
+// A refused move in parts, so the page can make its rule id a link to the rules panel:
+// the words, and (for an illegal action) the rule id and what the rule says.
+export function refusalParts(err, game = null) {
+  if (!err || err.code !== "action/illegal" || !err.rule) return null;
+  const words = err.text ? pick(err.text) : has(`code.${err.code}`) ? t(`code.${err.code}`) : err.code;
+  const rule = ruleText(err.rule, game) || (lang === "en" ? err.message : "");
+  return { words, rule: err.rule, text: rule };
+}
+
 export function describeError(err, game = null) {
   if (!err) return "";
   const words = err.text ? pick(err.text) : has(`code.${err.code}`) ? t(`code.${err.code}`) : err.code;

@@ -1,8 +1,9 @@
 // A live table: websocket with reconnect, seat from the stored token, board, log, result.
 import { api, el, tokens } from "./api.js";
-import { describeError, learnRules, levelName, t } from "./i18n.js";
+import { describeError, learnRules, levelName, refusalParts, t } from "./i18n.js";
 import { GAMES } from "./games/index.js";
 import { createChat } from "./chat.js";
+import { createRules } from "./rules.js";
 import { historyLinks, rematchBox, resignBox, resignedSeats, watchRematch } from "./life.js";
 
 const REFUSAL_SHOWN_MS = 4000;
@@ -33,7 +34,8 @@ const FINAL = new Set(["table/not_live", "table/not_found", "table/seat_crowded"
 export function renderTable(root, id) {
   const st = { table: null, seat: null, view: null, log: [], selected: null, last: null, ws: null, closed: false, retry: 0, refusal: null, refusalAt: 0, conn: "connecting", invite: null, mover: null, moverSince: 0 };
   const page = el("div", { class: "table-page" });
-  root.replaceChildren(page);
+  const rules = createRules();
+  root.replaceChildren(page, rules.node);
 
   const send = (msg) => { if (st.ws && st.ws.readyState === 1) st.ws.send(JSON.stringify(msg)); };
   const chat = createChat(id, send);
@@ -142,8 +144,9 @@ export function renderTable(root, id) {
     const view = st.view;
     const resigned = resignedSeats(st.log);
     life.over = Boolean(view && view.over);
-    const header = el("div", { class: "status-bar", id: "status", "aria-live": "polite" }, statusText(view, ns));
-    const refusal = el("p", { class: "refusal", id: "refusal", role: "alert", hidden: !st.refusal }, st.refusal && st.refusal.hint ? t(st.refusal.hint, st.refusal.params) : describeError(st.refusal, st.table && st.table.game));
+    if (st.table) rules.setGame(st.table.game);
+    const header = el("div", { class: "status-bar", id: "status", "aria-live": "polite" }, el("span", { class: "status-text" }, statusText(view, ns)), st.table ? rules.button() : null);
+    const refusal = el("p", { class: "refusal", id: "refusal", role: "alert", hidden: !st.refusal }, refusalWords());
     const board = el("div", { class: "board-wrap", id: "board" });
     const side = el("aside", { class: "side" });
     if (view && mod) {
@@ -189,6 +192,15 @@ export function renderTable(root, id) {
     st.sent = false;
     const again = focusSquare ? page.querySelector(`[data-square="${focusSquare}"][tabindex]`) : focusId ? page.querySelector(`#${focusId}`) : null;
     if (again && page.contains(again)) again.focus();
+  }
+
+  // A refused move names its rule; the id opens the rule's text in the rules panel.
+  function refusalWords() {
+    if (st.refusal && st.refusal.hint) return t(st.refusal.hint, st.refusal.params);
+    const parts = refusalParts(st.refusal, st.table && st.table.game);
+    if (!parts) return describeError(st.refusal, st.table && st.table.game);
+    const link = rules.ruleLink(parts.rule, () => rules.show(parts.rule));
+    return [parts.words, " [", link, "]", parts.text ? `: ${parts.text}` : ""];
   }
 
   function statusText(view, ns) {
@@ -283,7 +295,7 @@ export function renderTable(root, id) {
   });
   connect();
   draw();
-  return () => { stopWatching(); st.closed = true; clearInterval(ticker); if (st.ws) st.ws.close(); };
+  return () => { rules.hide(); rules.node.remove(); stopWatching(); st.closed = true; clearInterval(ticker); if (st.ws) st.ws.close(); };
 }
 
 function moveForm(act, view) {
