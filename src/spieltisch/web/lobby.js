@@ -2,9 +2,12 @@
 import { api, el, tokens } from "./api.js";
 import { describeError, getLang, learnRules, levelName, optionText, pick, t } from "./i18n.js";
 import { navigate } from "./app.js";
+import { clockText, limitText } from "./turnclock.js";
 
 const PAGE = 10;
 const MINE_FINISHED = 5;
+// Turn clocks the lobby offers (seconds per move); the server takes any time in range.
+const CLOCKS = { move: [30, 60, 120, 180], correspondence: [43200, 86400, 172800, 259200] };
 
 // The tables this browser holds a seat or host token for (kept in localStorage by api.js).
 function ownIds() {
@@ -66,7 +69,8 @@ export function renderLobby(root) {
     if (ttl) listBox.append(el("p", { class: "muted small", id: "open-ttl" }, t("openTtl", { time: duration(ttl) })));
     // Own tables: those still going first, then the last few finished ones.
     const own = (mine.data || []).filter((tb) => !["closed", "expired"].includes(tb.status));
-    const going = own.filter((tb) => tb.status !== "finished");
+    // Tables waiting for my move first (a correspondence player's morning list).
+    const going = own.filter((tb) => tb.status !== "finished").sort((a, b) => waitsForMe(b) - waitsForMe(a));
     const ended = own.filter((tb) => tb.status === "finished").slice(0, MINE_FINISHED);
     fill(mineBox, t("myTables"), [...going, ...ended], titles, refresh, t("myTablesNone"));
     drawDone();
@@ -80,6 +84,16 @@ export function renderLobby(root) {
 function duration(seconds) {
   return seconds >= 7200 ? `${Math.round(seconds / 3600)} h` : `${Math.max(1, Math.round(seconds / 60))} min`;
 }
+
+/** Seconds my seat has left to move at ``tb`` (its clock runs for me), else null. */
+function myClock(tb) {
+  const mine = tokens.seat(tb.id);
+  if (!mine || !tb.clock || tb.status !== "running") return null;
+  const left = tb.clock.left[mine.seat];
+  return left === null || left === undefined ? null : left;
+}
+
+function waitsForMe(tb) { return myClock(tb) === null ? 0 : 1; }
 
 function seatNames(tb) {
   return tb.seats.map((s) => s.kind === "bot" ? (s.name ? `${s.name} (${t("bot")}: ${levelName(s.level)})` : `${t("bot")} ${s.seat + 1} (${levelName(s.level)})`) : (s.name || `– ${t("free")} –`));
@@ -110,6 +124,8 @@ function fill(box, title, tables, titles, refresh, empty = t("noTables")) {
     return el("li", { "data-table": tb.id },
       el("div", {}, el("strong", {}, titles[tb.game] || tb.game), " ", el("span", { class: `status ${tb.status}` }, t(`status_${tb.status}`)),
         mine ? el("span", { class: "badge" }, t("you")) : null, host ? el("span", { class: "badge host" }, t("host")) : null,
+        myClock(tb) !== null ? el("span", { class: "badge waits", "data-waits": tb.id }, `${t("waitsForYou")} · ${clockText(myClock(tb), tb.clock.mode)}`) : null,
+        tb.clock && !finished ? el("span", { class: "muted small clock-limit" }, ` · ${limitText(tb.clock)}`) : null,
         el("div", { class: "muted small" }, seatNames(tb).join(" · "), tb.plies && !finished ? ` · ${t("ply")}: ${tb.plies}` : ""),
         finished ? outcome(tb) : null,
         tb.status === "broken" ? el("div", { class: "muted small" }, t("brokenHint")) : null),
@@ -136,11 +152,17 @@ function createForm(games) {
   const nameIn = el("input", { name: "name", id: "name", maxlength: 40, autocomplete: "nickname", value: localStorage.getItem("spieltisch.name") || "" });
   const countSel = el("select", { id: "count" });
   const chatSel = el("select", { id: "spectator-chat" }, ["none", "read", "write"].map((v) => el("option", { value: v }, t(`spectatorChat_${v}`))));
+  // A turn clock, for games with turns only (the game says whether it has them).
+  const clockSel = el("select", { id: "turn-clock" }, el("option", { value: "none" }, t("clock_none")),
+    Object.entries(CLOCKS).map(([mode, times]) => el("optgroup", { label: t(mode === "move" ? "clockLive" : "clockCorrespondence") },
+      times.map((seconds) => el("option", { value: `${mode}:${seconds}` }, limitText({ mode, seconds }))))));
+  const clockField = el("div", { class: "field", id: "turn-clock-field" }, el("label", { for: "turn-clock" }, t("turnClock")), clockSel, el("small", { class: "muted" }, t("turnClockHint")));
   const msg = el("p", { class: "error", role: "alert" });
   const current = () => games.find((g) => g.name === gameSel.value);
 
   const drawOptions = () => {
     const g = current();
+    clockField.hidden = !g.turn_clock;
     optBox.replaceChildren(el("legend", {}, t("options")));
     for (const o of g.options) {
       const id = `opt-${o.name}`;
@@ -193,7 +215,9 @@ function createForm(games) {
     const humans = seats.some((s) => s.kind === "human");
     if (humans && !name) { msg.textContent = t("nameNeeded"); nameIn.focus(); return; }
     localStorage.setItem("spieltisch.name", name);
-    const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null, spectator_chat: chatSel.value });
+    const [mode, seconds] = clockSel.value.split(":");
+    const clock = g.turn_clock && mode !== "none" ? { mode, seconds: Number(seconds) } : null;
+    const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null, spectator_chat: chatSel.value, clock });
     optBox.querySelectorAll("[aria-invalid]").forEach((n) => n.removeAttribute("aria-invalid"));
     if (error) {
       msg.textContent = describeError(error);
@@ -209,6 +233,7 @@ function createForm(games) {
     el("div", { class: "field" }, el("label", { for: "game" }, t("game")), gameSel),
     el("div", { class: "field" }, el("label", { for: "name" }, t("yourName")), nameIn),
     seatBox, optBox,
+    clockField,
     el("div", { class: "field" }, el("label", { for: "spectator-chat" }, t("spectatorChat")), chatSel),
     msg,
     el("button", { type: "submit", class: "button primary", id: "create" }, t("create")),

@@ -5,6 +5,8 @@ import { GAMES } from "./games/index.js";
 import { createChat } from "./chat.js";
 import { createRules } from "./rules.js";
 import { historyLinks, rematchBox, resignBox, resignedSeats, watchRematch } from "./life.js";
+import { createClocks } from "./turnclock.js";
+import { createAttention } from "./attention.js";
 
 const REFUSAL_SHOWN_MS = 4000;
 
@@ -39,6 +41,8 @@ export function renderTable(root, id) {
 
   const send = (msg) => { if (st.ws && st.ws.readyState === 1) st.ws.send(JSON.stringify(msg)); };
   const chat = createChat(id, send);
+  const clocks = createClocks();
+  const attention = createAttention();
   const life = { asking: false, next: null, previous: null, over: false };
   const stopWatching = watchRematch(id, life, () => draw());
   const act = (text) => { st.refusal = null; st.sent = true; send({ type: "act", action: text, ply: st.table ? st.table.plies : null }); draw(); };
@@ -73,13 +77,17 @@ export function renderTable(root, id) {
         st.table = m.table;
       } else if (m.type === "rematch") {
         life.next = m.next;
+      } else if (m.type === "timeout") {
+        if (m.seat === st.seat) st.timedOut = true;
       } else if (m.type === "error") {
         if (m.code === "auth/bad_token") { tokens.dropSeat(id); }
         else if (FINAL.has(m.code)) { st.conn = m.code; st.refusal = m; st.refusalAt = Date.now(); }
         else { st.refusal = m; st.refusalAt = Date.now(); }
       }
+      if (m.table) clocks.update(st.table);
       noteMover();
       draw();
+      attention.update(myTurn(), gameTitle());
     };
     ws.onclose = () => {
       if (st.closed || FINAL.has(st.conn)) { draw(); return; }
@@ -116,12 +124,28 @@ export function renderTable(root, id) {
     return info && info.kind === "bot" ? seat : null;
   }
 
+  // Whether this browser's seat may act now (several seats may act at once in some phases).
+  function myTurn() {
+    const view = st.view;
+    const mod = st.table && GAMES[st.table.web];
+    if (st.seat === null || !view || view.over || !mod || st.table.status !== "running") return false;
+    if (st.table.seats[st.seat] && st.table.seats[st.seat].kind === "bot") return false;
+    const activeSeat = mod.activeSeat ? mod.activeSeat(view) : view.active_seat;
+    return activeSeat === null || activeSeat === undefined ? view.legal_actions.length > 0 : activeSeat === st.seat;
+  }
+
+  function gameTitle() {
+    const game = (st.games || []).find((g) => st.table && g.name === st.table.game);
+    return game ? game.title : null;
+  }
+
   function thinkingText() {
     return t("thinking", { s: Math.floor((Date.now() - st.moverSince) / 1000) });
   }
 
   const ticker = setInterval(() => {
     for (const node of page.querySelectorAll(".thinking")) node.textContent = thinkingText();
+    clocks.tick(page);
   }, 500);
 
   function names() {
@@ -171,6 +195,14 @@ export function renderTable(root, id) {
       board.append(waitingBox());
     }
     if (st.table) side.append(seatList(ns, resigned));
+    const mySeat = st.table && st.seat !== null ? st.table.seats[st.seat] : null;
+    if (mySeat && mySeat.kind === "human") st.timedOut = false;
+    const running = st.table && st.table.status === "running" && view && !view.over;
+    const timedOut = running && st.timedOut && mySeat && mySeat.kind === "bot" && !resigned.includes(st.seat);
+    const notice = timedOut ? el("p", { class: "card timeout-note", id: "timed-out", role: "status" }, t("timedOut"), " ",
+      el("button", { class: "button small primary", type: "button", onclick: () => send({ type: "take_back" }) }, t("takeMySeatBack"))) : null;
+    const notify = running && st.seat !== null ? attention.button(() => draw()) : null;
+    if (notify) side.append(el("p", { class: "notify-row" }, notify));
     if (view && mod && st.seat !== null && !view.over && st.table.status === "running" && !resigned.includes(st.seat)) {
       const info = (st.games || []).find((g) => g.name === st.table.game) || {};
       side.append(resignBox(life, st.table.game, info.resign_rule, send, () => draw()));
@@ -185,7 +217,7 @@ export function renderTable(root, id) {
     const focusId = active && active.id;
     const focusSquare = active && active.dataset ? active.dataset.square : null;
     const typed = page.querySelector("#move") ? page.querySelector("#move").value : "";
-    page.replaceChildren(header, refusal, el("div", { class: "play" }, board, side));
+    page.replaceChildren(header, refusal, ...(notice ? [notice] : []), el("div", { class: "play" }, board, side));
     // Keep what the player was doing across redraws: typed text and keyboard focus.
     const move = page.querySelector("#move");
     if (move && typed && !st.sent) move.value = typed;
@@ -222,7 +254,10 @@ export function renderTable(root, id) {
       : el("span", {}, simultaneous ? t("othersTurn") : t("turnOf", { name: ns[activeSeat] }));
     const bot = thinkingBot();
     const thinking = bot !== null && bot === activeSeat ? el("span", { class: "thinking", id: "thinking" }, thinkingText()) : null;
-    return el("span", {}, turn, thinking ? " · " : null, thinking, st.seat === null ? el("span", { class: "muted" }, ` · ${t("spectating")}`) : null);
+    // The clock of the seat to move (or, when several may act, this browser's own).
+    const timed = simultaneous ? (mine ? st.seat : null) : activeSeat;
+    const clock = timed !== null && clocks.left(timed) !== null ? clocks.badge(timed, { id: "turn-clock" }) : null;
+    return el("span", {}, turn, clock ? " · " : null, clock, thinking ? " · " : null, thinking, st.seat === null ? el("span", { class: "muted" }, ` · ${t("spectating")}`) : null);
   }
 
   function waitingBox() {
@@ -271,7 +306,7 @@ export function renderTable(root, id) {
       if (running && s.seat === st.seat && s.kind === "bot" && !resigned.includes(s.seat)) controls.push(el("button", { class: "button small", id: "take-seat-back", onclick: () => send({ type: "take_back" }) }, t("takeMySeatBack")));
       const thinking = thinkingBot() === s.seat ? el("span", { class: "thinking small" }, thinkingText()) : null;
       return el("li", { class: s.online ? "on" : "" }, el("span", { class: `dot ${s.online || s.kind === "bot" ? "on" : ""}` }), el("span", {}, ns[s.seat]),
-        s.seat === st.seat ? el("span", { class: "badge" }, t("you")) : null, el("span", { class: "muted small" }, state), thinking, ...controls);
+        s.seat === st.seat ? el("span", { class: "badge" }, t("you")) : null, el("span", { class: "muted small" }, state), thinking, s.kind === "human" ? clocks.badge(s.seat) : null, ...controls);
     })));
   }
 
@@ -295,7 +330,7 @@ export function renderTable(root, id) {
   });
   connect();
   draw();
-  return () => { rules.hide(); rules.node.remove(); stopWatching(); st.closed = true; clearInterval(ticker); if (st.ws) st.ws.close(); };
+  return () => { attention.reset(); rules.hide(); rules.node.remove(); stopWatching(); st.closed = true; clearInterval(ticker); if (st.ws) st.ws.close(); };
 }
 
 function moveForm(act, view) {
