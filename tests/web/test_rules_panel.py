@@ -21,6 +21,7 @@ pytestmark = [
     pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed"),
 ]
 
+
 def shot(page: Any, name: str) -> None:
     """The screen as the player sees it: the panel is fixed to the viewport."""
     ARTIFACTS.mkdir(exist_ok=True)
@@ -39,6 +40,7 @@ def test_a_refusals_rule_id_opens_its_german_text_in_the_panel(
     assert page.is_hidden("#rules")
     send_move(page, "flip e5")  # the empty centre: HA §1
     page.wait_for_selector("#refusal:not([hidden]) .rule-link")
+    shot(page, "rules-refusal-halali-de-phone-closed")
     page.click("#refusal .rule-link")
     page.wait_for_selector("#rules:not([hidden]) .rule.current")
     current = page.locator("#rules .rule.current")

@@ -87,13 +87,13 @@ class Guide:
     sections: tuple[Section, ...]
 
     def to_json(self, rule_texts: Mapping[str, Text]) -> dict[str, Any]:
-        """Sections and every rule text, per language: a page shows only its own."""
+        """Sections and every rule text, per language: a page shows only its own. The
+        game's own rules come first, the ones every game shares (``ENGINE-…``) last."""
+        order = sorted(rule_texts, key=lambda rule: rule.startswith("ENGINE-"))
         return {
             lang: {
                 "sections": [s.to_json(lang) for s in self.sections],
-                "rules": [
-                    {"id": rule, "text": text.get(lang)} for rule, text in rule_texts.items()
-                ],
+                "rules": [{"id": rule, "text": rule_texts[rule].get(lang)} for rule in order],
             }
             for lang in LANGS
         }
