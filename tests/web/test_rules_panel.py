@@ -55,8 +55,10 @@ def test_a_refusals_rule_id_opens_its_german_text_in_the_panel(
     assert page.locator("#rules .rule.current").get_attribute("data-rule") == "HA-R5"
     page.click("#rules-close")
     assert page.is_hidden("#rules")
+    assert page.get_attribute("#rules-open", "aria-expanded") == "false"
     page.click("#rules-open")
     assert page.is_visible("#rules")
+    assert page.get_attribute("#rules-open", "aria-expanded") == "true"
     page.keyboard.press("Escape")
     assert page.is_hidden("#rules")
     assert not page.errors, page.errors

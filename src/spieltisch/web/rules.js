@@ -78,13 +78,20 @@ export function createRules() {
     if (!st.data && !st.failed) render();
     node.hidden = false;
     document.body.classList.add("rules-open");
+    expanded();
     goTo(rule);
   }
 
   function hide() {
     node.hidden = true;
     document.body.classList.remove("rules-open");
+    expanded();
     if (st.opener && st.opener.isConnected) st.opener.focus();
+  }
+
+  // The status bar's button says whether the panel is open (it is drawn anew often).
+  function expanded() {
+    for (const b of document.querySelectorAll("#rules-open")) b.setAttribute("aria-expanded", String(!node.hidden));
   }
 
   function button() {

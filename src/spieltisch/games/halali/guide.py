@@ -49,13 +49,14 @@ GUIDE: Final = Guide(
                     "Ist das letzte Kärtchen aufgedeckt, beginnt die Endphase: noch 10 Züge, "
                     "abwechselnd (je 5). Nur jetzt dürfen Kärtchen der eigenen Farbe durch "
                     "einen Ausgang (a5, i5, e9, e1) den Wald verlassen; sie zählen wie "
-                    "geschlagene. Das Spiel endet früher, wenn ein Spieler kein Kärtchen "
-                    "seiner Farbe mehr im Wald hat.",
+                    "geschlagene. Sind alle Kärtchen aufgedeckt und hat ein Spieler keines "
+                    "seiner Farbe mehr im Wald, oder kann gar kein Kärtchen mehr ziehen, "
+                    "endet das Spiel sofort.",
                     "When the last tile is revealed the end phase begins: 10 more moves, "
                     "alternating (5 each). Only now may tiles of your own colour leave the "
                     "forest through an exit (a5, i5, e9, e1); they score like captured ones. "
-                    "The game ends earlier when a player has no tile of his colour left in "
-                    "the forest.",
+                    "When all tiles are revealed and a player has none of his colour left in "
+                    "the forest, or no tile at all can move, the game ends at once.",
                 ),
                 T(
                     "Wer die höchste Summe hat, gewinnt; bei Gleichstand (Kosmos) der mit "
@@ -67,7 +68,15 @@ GUIDE: Final = Guide(
                     "and both results are added; under Brettspielnetz rules one game counts.",
                 ),
             ),
-            rules=("HA §Spielvorbereitungen", "HA §1", "HA §2", "HA-R4", "HA-R6", "HA-R8"),
+            rules=(
+                "HA §Spielvorbereitungen",
+                "HA §1",
+                "HA §2",
+                "HA-R4",
+                "HA-R6",
+                "HA-R7",
+                "HA-R8",
+            ),
         ),
         Section(
             "values",

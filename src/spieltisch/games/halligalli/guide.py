@@ -34,12 +34,18 @@ GUIDE: Final = Guide(
                 ),
                 T(
                     "Wer seine letzte Karte gelegt hat, schwimmt bis zum Ende der Runde: "
-                    "gewinnt er sie nicht, scheidet er aus. Sind nur noch zwei Spieler "
-                    "übrig, entscheidet das Finale mit Stein-Schere-Papier um Einsätze, bis "
-                    "einer alle Karten hat.",
+                    "gewinnt er sie nicht, scheidet er aus. Der erste Schwimmer, der "
+                    "ausscheiden würde, bekommt stattdessen die beim Austeilen übrigen Karten "
+                    "(falls es welche gibt). Sind nur noch zwei Spieler übrig, entscheidet "
+                    "das Finale: wer weniger Karten hat, setzt den Einsatz, der andere zieht "
+                    "nach, Stein-Schere-Papier gewinnt ihn; das geht so weiter, bis einer "
+                    "alle Karten hat.",
                     "Who has laid his last card swims until the round ends: if he does not "
-                    "win it, he is out. When only two players are left, a finale of "
-                    "rock-paper-scissors for stakes decides, until one holds all cards.",
+                    "win it, he is out. The first swimmer who would be out gets the cards "
+                    "left over at the deal instead (if there are any). When only two "
+                    "players are left, the finale decides: who has fewer cards sets the "
+                    "stake, the other matches it, rock-paper-scissors wins it; this goes on "
+                    "until one holds all cards.",
                 ),
             ),
             rules=("HG §1.1", "HG §2.3", "HG-R4", "HG-R6", "HG-R10"),

@@ -44,8 +44,8 @@ GUIDE: Final = Guide(
                 T(
                     "Parteien: Solo – der Solist gegen vier; Antrag – zwei gegen drei; "
                     "gesundes Spiel – die Halter der Pik-Damen, die Halter der Kreuz-Damen "
-                    "(zusammengelegt, wenn einer beide Farben hat) und der Rest. Wer nicht "
-                    "weiß, wer zu ihm gehört, erfährt es, wenn Damen fallen.",
+                    "(zusammengelegt, wenn einer beide Farben hat) und der Rest. Wer zu wem "
+                    "gehört, zeigt sich, wenn die Damen fallen.",
                     "Parties: Solo – the soloist against four; Antrag – two against three; "
                     "healthy game – the holders of the queens of spades, the holders of the "
                     "queens of clubs (merged when one holds both) and the rest. Who is with "

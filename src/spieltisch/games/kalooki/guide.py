@@ -15,10 +15,11 @@ GUIDE: Final = Guide(
             T("Kurz gefasst", "In short"),
             paragraphs=(
                 T(
-                    "106 Karten (zwei Blätter und zwei Joker), 2 bis 4 Spieler, je 13 "
-                    "Karten. Der Rest ist der Stapel, daneben liegt offen der "
-                    "Abwurfstapel.",
-                    "106 cards (two decks and two jokers), 2 to 4 players, 13 cards each. "
+                    "106 Karten (zwei Blätter und zwei Joker), 2 bis 4 Spieler (5 oder 6 "
+                    "mit der Option), je 13 Karten. Der Rest ist der Stapel, daneben liegt "
+                    "offen der Abwurfstapel.",
+                    "106 cards (two decks and two jokers), 2 to 4 players (5 or 6 with the "
+                    "option), 13 cards each. "
                     "The rest is the stock, beside it the discard pile lies face up.",
                 ),
                 T(
