@@ -57,8 +57,9 @@ MAX_CONNECTIONS = 64
 """Websockets per table beyond which spectators are turned away."""
 
 RESTORE_LEAST = 15.0
-"""Seconds a turn clock has left at least after a restart: a player whose time ran out
-while the server was down could not move then (see ``TurnClock.restore``)."""
+"""Seconds a turn clock has left at least after a restart or a takeover: a player whose
+time ran out while the server was down could not move then (``TurnClock.restore``). A
+quarter of the limit when that is less, so a short clock never grows by a restart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,7 +592,8 @@ class TableManager:
             turn_clock = TurnClock(TurnLimit(stored.mode, stored.seconds), self.clock)
             live.runtime.use_turn_clock(turn_clock)
             if stored.ply == state.ply:  # else the server stopped before storing them
-                turn_clock.restore(stored.deadlines, RESTORE_LEAST)
+                least = min(RESTORE_LEAST, stored.seconds / 4)
+                turn_clock.restore(stored.deadlines, least)
 
     async def restore(self) -> int:
         """Rebuild every open and running table from its record; returns how many.

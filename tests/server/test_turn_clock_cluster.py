@@ -1,0 +1,55 @@
+"""A turn clock with several processes: the table's owner runs it, and when the owner is
+killed the process that takes the table over rebuilds the stored deadline and runs it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from .clusterkit import Cluster, create_table, join, pg_schema
+
+pytestmark = pytest.mark.slow
+
+LIMIT = 12
+
+
+@pytest.fixture
+def two() -> Iterator[Cluster]:
+    with pg_schema() as schema:
+        cluster = Cluster(2, schema)
+        cluster.start()
+        try:
+            yield cluster
+        finally:
+            cluster.stop()
+
+
+def test_the_owner_killed_the_survivor_runs_the_clock_from_its_stored_deadline(
+    two: Cluster,
+) -> None:
+    a, b = two.servers
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    made = create_table(a, "halali", seats, clock={"mode": "move", "seconds": LIMIT})
+    tid = made["table"]["id"]
+    join(b, tid, "Bob")  # forwarded to the owner, which starts the game and its clock
+    started = time.monotonic()
+    shown = httpx.get(f"{b.base}/api/tables/{tid}").json()["clock"]
+    mover = next(seat for seat, s in enumerate(shown["left"]) if s is not None)
+    owner = two.owner(tid)
+    survivor = b if owner is a else a
+    time.sleep(LIMIT / 2)  # half the time gone: a clock started again would show it
+    owner.kill()
+    # The survivor adopts the table (the dead owner's lease runs out) with its deadline.
+    while True:
+        r = httpx.get(f"{survivor.base}/api/tables/{tid}")  # refused until it takes over
+        if r.status_code == 200 and r.json()["seats"][mover]["kind"] == "bot":
+            break
+        assert time.monotonic() - started < LIMIT + 20, "the clock never ran out"
+        time.sleep(0.25)
+    took = time.monotonic() - started
+    # The deadline was kept, not started again at the takeover (half the time later).
+    assert LIMIT - 1 < took < LIMIT + 4, took
+    assert two.owner(tid) is survivor
