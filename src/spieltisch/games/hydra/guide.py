@@ -146,6 +146,21 @@ GUIDE: Final = Guide(
             ),
         ),
         Section(
+            "resign",
+            T("Aufgeben", "Resigning"),
+            paragraphs=(
+                T(
+                    "Wer aufgibt, hat verloren und steht am Ende hinter allen anderen. Ein Bot "
+                    "spielt seine Karten und seinen Platz in der Partei zu Ende, so verliert "
+                    "sein Partner nicht deswegen; abgerechnet wird wie sonst.",
+                    "Whoever resigns has lost and is ranked below everyone else at the end. A "
+                    "bot plays his cards and his place in the party to the end, so his partner "
+                    "does not lose because of it; settlement goes on as usual.",
+                ),
+            ),
+            rules=("HY-R11",),
+        ),
+        Section(
             "legend",
             T("Zeichen am Tisch", "Marks at the table"),
             entries=(

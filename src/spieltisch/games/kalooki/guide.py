@@ -160,6 +160,21 @@ GUIDE: Final = Guide(
             rules=("KA-R8",),
         ),
         Section(
+            "resign",
+            T("Aufgeben", "Resigning"),
+            paragraphs=(
+                T(
+                    "Wer aufgibt, hat verloren und steht hinter allen anderen. Zu zweit endet "
+                    "das Spiel sofort; sonst spielt ein Bot seine Hand zu Ende und der Topf "
+                    "wird wie sonst verteilt.",
+                    "Whoever resigns has lost and is ranked below everyone else. With two "
+                    "players the game ends at once; otherwise a bot plays his hand to the end "
+                    "and the pot is paid out as usual.",
+                ),
+            ),
+            rules=("KA-R11",),
+        ),
+        Section(
             "legend",
             T("Zeichen am Tisch", "Marks at the table"),
             entries=(
