@@ -4,11 +4,13 @@ games with turns and marks my tables that wait for me."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from tests.server.procserver import Server
 
@@ -132,4 +134,65 @@ def test_a_player_whose_time_ran_out_takes_his_seat_back(server: Server, browser
     note.wait_for(state="detached", timeout=15000)
     table = httpx.get(f"{server.base}/api/tables/{tid}").json()
     assert table["seats"][first]["kind"] == "human"
+    assert page.errors == []
+
+
+# A browser whose tab is hidden and whose notifications are recorded: the page's own
+# code runs unchanged against it.
+HIDDEN_TAB = """
+window.__notes = []; window.__asked = 0;
+class RecordedNotification {
+  constructor(title, options) { window.__notes.push({ title, body: (options || {}).body }); }
+  close() {}
+}
+RecordedNotification.permission = "default";
+RecordedNotification.requestPermission = async () => {
+  window.__asked += 1; RecordedNotification.permission = "granted"; return "granted";
+};
+window.Notification = RecordedNotification;
+Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+"""
+
+
+@pytest.mark.slow
+def test_a_notification_only_after_the_player_allows_it_when_his_turn_comes(
+    server: Server, browser: Any
+) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    made = httpx.post(
+        f"{server.base}/api/tables",
+        json={
+            "game": "halali",
+            "seats": seats,
+            "name": "Ada",
+            "clock": {"mode": "move", "seconds": 60},
+        },
+    ).json()
+    tid = made["table"]["id"]
+    bob = httpx.post(f"{server.base}/api/tables/{tid}/join", json={"name": "Bob"}).json()
+    tokens = {0: made["seat_token"], 1: bob["seat_token"]}
+    left = httpx.get(f"{server.base}/api/tables/{tid}").json()["clock"]["left"]
+    first = next(seat for seat, s in enumerate(left) if s is not None)
+    second = 1 - first
+    page = new_page(browser, "de")
+    page.context.add_init_script(HIDDEN_TAB)
+    mine = json.dumps({"seat": second, "token": tokens[second]})
+    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
+    page.goto(f"{server.base}/t/{tid}")
+    allow = page.locator("#allow-notify")
+    allow.wait_for(timeout=15000)
+    assert page.evaluate("window.__asked") == 0  # never asked on load
+    allow.click()
+    allow.wait_for(state="detached", timeout=5000)
+    assert page.evaluate("window.__asked") == 1
+    assert page.evaluate("window.__notes.length") == 0
+
+    with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": tokens[first]}))
+        view = json.loads(ws.recv(timeout=10))["view"]
+        ws.send(json.dumps({"type": "act", "action": view["legal_actions"][0]}))
+        page.wait_for_function("window.__notes.length > 0", timeout=15000)
+    notes = page.evaluate("window.__notes")
+    assert notes == [{"title": "Du bist am Zug", "body": "Du bist am Zug: Halali!"}]
+    assert page.title() == "(•) Du bist am Zug – spieltisch"
     assert page.errors == []
