@@ -50,6 +50,8 @@ def test_a_refusals_rule_id_opens_its_german_text_in_the_panel(
     assert current.is_visible() and current.bounding_box()["y"] < 844  # scrolled to it
     assert page.inner_text("#rules-title") == "Regeln: Halali!"
     shot(page, "rules-refusal-halali-de-phone")
+    # The board's marks are drawn in the legend as the board draws them.
+    assert page.locator('#rules [data-key="legend"] svg.swatch').count() == 7
     # A rule id inside the panel jumps to that rule too.
     page.click('#rules [data-key="special"] .rule-link[data-rule="HA-R5"]')
     assert page.locator("#rules .rule.current").get_attribute("data-rule") == "HA-R5"

@@ -6,7 +6,7 @@ import { api, el } from "./api.js";
 import { getLang, t } from "./i18n.js";
 
 export function createRules() {
-  const st = { game: null, data: null, failed: false, opener: null, want: null };
+  const st = { game: null, mod: null, data: null, failed: false, opener: null, want: null };
   const title = el("h2", { id: "rules-title" }, t("rulesOpen"));
   const body = el("div", { class: "rules-body", id: "rules-body" });
   const close = el("button", { class: "button small", type: "button", id: "rules-close", onclick: () => hide() }, t("rulesClose"));
@@ -14,9 +14,10 @@ export function createRules() {
     el("header", { class: "rules-head" }, title, close), body);
   node.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
 
-  function setGame(game) {
+  // The game's browser module may draw the marks of its board for the legend.
+  function setGame(game, mod = null) {
     if (!game || game === st.game) return;
-    st.game = game;
+    st.game = game; st.mod = mod;
     api("GET", `/api/games/${encodeURIComponent(game)}/rules`).then(({ data }) => {
       st.data = data; st.failed = !data;
       render();
@@ -39,12 +40,23 @@ export function createRules() {
     for (const p of s.paragraphs) box.append(el("p", {}, p));
     if (s.entries.length) {
       box.append(el("ul", { class: "rules-entries" }, s.entries.map((e) => el("li", {},
-        e.mark && e.mark.startsWith("chip") ? [el("span", { class: e.mark }), " ", el("strong", {}, e.term)]
-          : e.mark ? el("span", { class: e.mark }, e.term) : el("strong", {}, e.term),
+        markOf(e), e.mark && !e.mark.startsWith("chip") && !drawn(e.mark) ? el("span", { class: e.mark }, e.term) : el("strong", {}, e.term),
         " – ", el("span", {}, e.text), e.rule ? [" ", ruleLink(e.rule)] : null))));
     }
     if (s.rules.length) box.append(el("p", { class: "rules-refs" }, el("span", { class: "muted" }, t("rulesSee")), ...s.rules.map((r) => ruleLink(r))));
     return box;
+  }
+
+  function drawn(mark) {
+    return Boolean(st.mod && st.mod.legendMark && st.mod.legendMark(mark));
+  }
+
+  // A badge shows its word itself; a chip or a board's mark is drawn before the word.
+  function markOf(e) {
+    if (!e.mark) return null;
+    if (e.mark.startsWith("chip")) return [el("span", { class: e.mark }), " "];
+    const drawing = st.mod && st.mod.legendMark ? st.mod.legendMark(e.mark) : null;
+    return drawing ? [drawing, " "] : null;
   }
 
   function render() {

@@ -168,7 +168,7 @@ export function renderTable(root, id) {
     const view = st.view;
     const resigned = resignedSeats(st.log);
     life.over = Boolean(view && view.over);
-    if (st.table) rules.setGame(st.table.game);
+    if (st.table) rules.setGame(st.table.game, GAMES[st.table.web]);
     const header = el("div", { class: "status-bar", id: "status", "aria-live": "polite" }, el("span", { class: "status-text" }, statusText(view, ns)), st.table ? rules.button() : null);
     const refusal = el("p", { class: "refusal", id: "refusal", role: "alert", hidden: !st.refusal }, refusalWords());
     const board = el("div", { class: "board-wrap", id: "board" });

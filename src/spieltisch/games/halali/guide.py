@@ -211,20 +211,37 @@ GUIDE: Final = Guide(
                         "where his gun points; it never changes.",
                     ),
                     rule="HA-R2",
+                    mark="hunter",
                 ),
                 Entry(
-                    T("Gelber Punkt / gestrichelter Rahmen", "Yellow dot / dashed frame"),
+                    T("Gelber Rahmen", "Yellow frame"),
+                    T("das gewählte Kärtchen.", "the tile you chose."),
+                    mark="square sel",
+                ),
+                Entry(
+                    T("Gelber Punkt", "Yellow dot"),
                     T(
-                        "wohin das gewählte Kärtchen ziehen kann / was es schlagen kann.",
-                        "where the chosen tile can move / what it can capture.",
+                        "ein leeres Feld, auf das das gewählte Kärtchen ziehen kann.",
+                        "an empty square the chosen tile can move to.",
                     ),
+                    mark="square dot",
                 ),
                 Entry(
-                    T("Weißer gestrichelter Rahmen", "White dashed frame"),
+                    T("Gelb gestrichelter Rahmen", "Yellow dashed frame"),
+                    T(
+                        "ein Kärtchen, das das gewählte schlagen kann.",
+                        "a tile the chosen one can capture.",
+                    ),
+                    rule="HA-R4",
+                    mark="square hit",
+                ),
+                Entry(
+                    T("Weiß gestrichelter Rahmen", "White dashed frame"),
                     T("die Felder des letzten Zugs.", "the squares of the last move."),
+                    mark="square last",
                 ),
                 Entry(
-                    T("Kleiner gelber Kreis", "Small yellow circle"),
+                    T("Gelber Kreis in der Ecke", "Yellow circle in the corner"),
                     T(
                         "diese Ente oder diesen Fasan hat der andere gerade aufgedeckt oder "
                         "bewegt: du darfst sie jetzt nicht bewegen, aber schlagen.",
@@ -232,6 +249,7 @@ GUIDE: Final = Guide(
                         "you may not move it now, but you may capture it.",
                     ),
                     rule="HA-R5",
+                    mark="square lock",
                 ),
                 Entry(
                     T("Heller Ausgang", "Bright exit"),
@@ -240,6 +258,7 @@ GUIDE: Final = Guide(
                         "end phase: your own tiles may leave here.",
                     ),
                     rule="HA-R6",
+                    mark="exit",
                 ),
             ),
         ),

@@ -68,6 +68,29 @@ function squareLabel(name, cell) {
   return `${name}, ${kindName(cell.tile)}${gun}`;
 }
 
+// A mark of the board drawn small for the rules panel's legend (the game's guide names
+// it: "square dot", "square hit", "square sel", "square last", "square lock", "exit",
+// "hunter"); null for a mark this board does not draw.
+export function legendMark(mark) {
+  const box = svg("svg", { class: "board swatch", viewBox: "0 0 100 100", "aria-hidden": "true" });
+  const [kind, what] = mark.split(" ");
+  if (kind === "hunter") { box.append(tileFace("hunter", "E")); return box; }
+  if (kind === "exit") {
+    box.append(svg("g", { class: "exit open" }, svg("rect", { x: 8, y: 8, width: 84, height: 84, rx: 14 }),
+      svg("polygon", { points: "50,22 72,52 58,52 58,76 42,76 42,52 28,52", transform: "translate(8 8) scale(0.84) rotate(90 50 50)" })));
+    return box;
+  }
+  if (kind !== "square") return null;
+  box.append(svg("rect", { x: 0, y: 0, width: 100, height: 100, rx: 14, class: "cell a" }));
+  if (what === "dot") box.append(svg("circle", { cx: 50, cy: 50, r: 14, class: "dot" }));
+  else if (what === "hit") box.append(svg("rect", { x: 3, y: 3, width: 94, height: 94, rx: 14, class: "hit" }));
+  else if (what === "sel") box.append(svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 14, class: "sel" }));
+  else if (what === "last") box.append(svg("rect", { x: 2, y: 2, width: 96, height: 96, rx: 10, class: "last" }));
+  else if (what === "lock") box.append(svg("circle", { cx: 78, cy: 22, r: 13, class: "lock" }));
+  else return null;
+  return box;
+}
+
 // Draws the board into `host`. ctx: {interactive, onAction(text), selected, setSelected(sq)}
 export function renderBoard(host, view, ctx) {
   const { flips, moves } = legal(view);
