@@ -29,6 +29,12 @@ def shot(page: Any, name: str) -> None:
 
 
 PLAYERS = {"halali": 2, "halligalli": 3, "hydra": 5, "kalooki": 2}
+DRAWN = {
+    "halali": ("svg.swatch", 7),
+    "halligalli": (".hg-legend-felt", 2),
+    "hydra": (".legend-card", 1),
+}
+"""The marks each game's browser module draws into its legend, and how many."""
 
 
 def test_a_refusals_rule_id_opens_its_german_text_in_the_panel(
@@ -86,6 +92,9 @@ def test_every_games_panel_in_both_languages_on_desktop_and_phone(
             page.click("#rules-open")
             page.wait_for_selector('#rules [data-key="legend"] li')
             titles = page.locator("#rules h3").all_inner_texts()
+            if game in DRAWN:
+                what, n = DRAWN[game]
+                assert page.locator(f'#rules [data-key="legend"] {what}').count() == n
             assert titles[:-1] == [s["title"] for s in guide[lang]["sections"]]
             assert not foreign & set(titles), titles
             body = page.inner_text("#rules")

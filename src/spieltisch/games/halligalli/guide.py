@@ -172,7 +172,7 @@ GUIDE: Final = Guide(
             "legend",
             T("Zeichen am Tisch", "Marks at the table"),
             entries=(
-                Entry(T("du", "you"), T("dein Platz.", "your seat."), mark="badge"),
+                Entry(T("du", "you"), T("dein Platz.", "your seat."), mark="badge hg-you"),
                 Entry(
                     T("schwimmt", "swimming"),
                     T(
@@ -195,6 +195,7 @@ GUIDE: Final = Guide(
                         "how many face-down cards the player still has.",
                     ),
                     rule="HG-R1",
+                    mark="pile",
                 ),
                 Entry(
                     T("Rückseite klassisch / Extreme", "Back classic / extreme"),
@@ -203,6 +204,7 @@ GUIDE: Final = Guide(
                         "which edition the pile's next card comes from.",
                     ),
                     rule="HG-R1",
+                    mark="backs",
                 ),
                 Entry(
                     T("Trainer", "Coach"),

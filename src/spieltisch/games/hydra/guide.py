@@ -229,6 +229,7 @@ GUIDE: Final = Guide(
                         "the card is a trump in this game (can be switched off).",
                     ),
                     rule="HY-R5",
+                    mark="card trump",
                 ),
             ),
         ),

@@ -63,6 +63,15 @@ function onPong(m) {
 const toLocal = (serverT) => serverT - (S.offset ?? 0);
 
 // Hooked into the table page's websocket: timing, sync and ring acknowledgements.
+// The marks of a seat drawn small for the rules panel's legend, as the game's guide names
+// them: "pile" (the draw pile with its count), "backs" (the two editions' backs).
+export function legendMark(mark) {
+  const chip = (back, n) => el("span", { class: `hg-drawchip ${back}` }, el("span", { class: "hg-chipback" }), n);
+  if (mark === "pile") return el("span", { class: "hg-legend-felt", "aria-hidden": "true" }, chip("", "40"));
+  if (mark === "backs") return el("span", { class: "hg-legend-felt", "aria-hidden": "true" }, chip("classic", ""), chip("extreme", ""));
+  return null;
+}
+
 export function onMessage(m, send) {
   S.send = send;
   ensureCss();

@@ -2,11 +2,18 @@
 // what the seat may know of the parties, the scoring of each game and the match totals.
 import { el } from "../api.js";
 import { count, has, t } from "../i18n.js";
-import { cardButton, cardText, deckClass, fourColourToggle, hintToggle, pref } from "../cards.js";
+import { cardButton, cardSvg, cardText, deckClass, fourColourToggle, hintToggle, pref } from "../cards.js";
 
 export const title = "Hydra";
 
 const w = (k, vars = {}) => (has(`hy.${k}`) ? t(`hy.${k}`, vars) : k);
+
+// A mark of the table drawn small for the rules panel's legend: a card with the trump
+// corner ("card trump", as the game's guide names it); null for any other mark.
+export function legendMark(mark) {
+  if (mark !== "card trump") return null;
+  return el("span", { class: `legend-card ${deckClass()}`, "aria-hidden": "true" }, cardSvg("H10", { trump: true }));
+}
 
 export function contractText(c) {
   if (!c) return "";
