@@ -55,7 +55,7 @@ def test_the_clock_counts_down_in_german_and_the_title_says_whose_turn(
     assert waiting.locator(".seats-list .turn-clock").count() == 2
     assert waiting.locator(".seats-list .turn-clock.running").count() == 1
     assert waiting.title() == "spieltisch"
-    mover.wait_for_function("document.title === '(•) Your turn – spieltisch'", timeout=15000)
+    mover.wait_for_function("() => document.title === '(•) Your turn – spieltisch'", timeout=15000)
     shot(waiting, "turn-clock-de-desktop")
     shot(mover, "turn-clock-en-phone")
     # The same seats on the other screens.
@@ -68,10 +68,12 @@ def test_the_clock_counts_down_in_german_and_the_title_says_whose_turn(
 
     # The move is made: now the title of the waiting player's tab says it is his turn.
     play_one(mover)
-    waiting.wait_for_function("document.title === '(•) Du bist am Zug – spieltisch'", timeout=15000)
+    waiting.wait_for_function(
+        "() => document.title === '(•) Du bist am Zug – spieltisch'", timeout=15000
+    )
     icon = waiting.locator('link[rel="icon"]').get_attribute("href")
     assert icon is not None and icon.startswith("data:image/svg+xml")
-    mover.wait_for_function("document.title === 'spieltisch'", timeout=15000)
+    mover.wait_for_function("() => document.title === 'spieltisch'", timeout=15000)
     # Notifications only on request: a button, never a prompt on load.
     assert waiting.locator("#allow-notify").inner_text() == "Benachrichtigen, wenn ich am Zug bin"
 
@@ -191,7 +193,7 @@ def test_a_notification_only_after_the_player_allows_it_when_his_turn_comes(
         ws.send(json.dumps({"type": "hello", "token": tokens[first]}))
         view = json.loads(ws.recv(timeout=10))["view"]
         ws.send(json.dumps({"type": "act", "action": view["legal_actions"][0]}))
-        page.wait_for_function("window.__notes.length > 0", timeout=15000)
+        page.wait_for_function("() => window.__notes.length > 0", timeout=15000)
     notes = page.evaluate("window.__notes")
     assert notes == [{"title": "Du bist am Zug", "body": "Du bist am Zug: Halali!"}]
     assert page.title() == "(•) Du bist am Zug – spieltisch"
