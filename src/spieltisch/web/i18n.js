@@ -112,6 +112,7 @@ const TEXT = {
   perMove: ["{time} pro Zug", "{time} per move"],
   oneDay: ["1 Tag", "1 day"],
   days: ["{n} Tage", "{n} days"],
+  oneHour: ["1 Stunde", "1 hour"],
   hours: ["{n} Stunden", "{n} hours"],
   clockDays: ["{d} T. {h} Std.", "{d} d {h} h"],
   clockHours: ["{h} Std. {m} Min.", "{h} h {m} min"],

@@ -21,7 +21,7 @@ export function clockText(seconds, mode) {
 /** How a table's limit reads in a list: "1 min pro Zug", "2 Tage pro Zug". */
 export function limitText(clock) {
   const s = clock.seconds;
-  const amount = s === 86400 ? t("oneDay") : s % 86400 === 0 ? t("days", { n: s / 86400 }) : s % 3600 === 0 ? t("hours", { n: s / 3600 }) : s % 60 === 0 ? `${s / 60} min` : `${s} s`;
+  const amount = s === 86400 ? t("oneDay") : s % 86400 === 0 ? t("days", { n: s / 86400 }) : s === 3600 ? t("oneHour") : s % 3600 === 0 ? t("hours", { n: s / 3600 }) : s % 60 === 0 ? `${s / 60} min` : `${s} s`;
   return t("perMove", { time: amount });
 }
 
