@@ -42,6 +42,7 @@ import random
 import re
 import resource
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -60,6 +61,8 @@ PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 TARGET_P99_MS = 50.0
 TABLES_PER_ADDRESS = 20
 """Tables created from one loopback address: inside the lobby's burst of 30."""
+RAMP_LIMIT = 60.0
+"""Seconds (plus 0.1 per table) a step may take to open its tables before the run ends."""
 RETRIES_1012 = 5
 """Reconnections of a socket closed with 1012 ("service restart") while opening."""
 CREATING_AT_ONCE = 16
@@ -399,6 +402,8 @@ class Clients:
 
 
 def client_main(args: argparse.Namespace, ports: list[int], worker: int, pipe: Pipe) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us through the pipe
     with contextlib.suppress(ImportError):
         import uvloop
 
@@ -502,6 +507,8 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
                 for pipe in pipes:
                     pipe.send(("ramp", n))
                 for pipe in pipes:
+                    if not pipe.poll(max(0.0, t0 + RAMP_LIMIT + n / 10 - time.monotonic())):
+                        raise SystemExit(f"ws_load: {n} tables did not open in time (see above)")
                     pipe.recv()
                 ramp = time.monotonic() - t0
                 time.sleep(args.warmup)
@@ -637,6 +644,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.spectators < 1:
         parser.error("--spectators must be at least 1 (they take the measurement)")
+    # A terminated run still stops its servers and drops its schema (the finally blocks).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("ws_load: terminated"))
     run(args)
 
 
