@@ -12,7 +12,8 @@ messages and forwards them to the owner, which serves them as a connection of it
 (:class:`RemoteConnection`) and sends back what it would have written to the socket.
 Lobby writes on a table owned elsewhere (join, seat changes) are asked of the owner.
 
-Failover: every process renews its heartbeat every third of the lease time. When an
+Failover: every process renews its heartbeat every third of the lease time (in a thread,
+so a busy event loop does not look like a dead process). When an
 owner dies, its heartbeat runs out; the processes relaying its sockets close them with
 1012 (the browser reconnects and its process takes the table over by replaying the
 record), and any process adopts orphaned tables so bots carry on with nobody watching.
@@ -26,6 +27,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -192,21 +195,31 @@ class Cluster:
         self.calls: dict[str, asyncio.Future[Any]] = {}
         self.beater: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.loop_seen = time.monotonic()
+        """When the event loop last did its rounds (the heartbeat thread asks)."""
+        self.loop_stall = max(30.0, 3 * settings.lease_seconds)
+        """Seconds of a silent event loop after which the heartbeat stops: a process
+        whose loop is stuck must lose its tables, one that is only busy must not."""
+        self.stopping = threading.Event()
+        self.heart = threading.Thread(target=self._heartbeat, name="cluster-heartbeat", daemon=True)
 
     # -- lifecycle -----------------------------------------------------------------------
     async def start(self) -> None:
         await asyncio.to_thread(self.leases.beat)
+        self.heart.start()
         await self.bus.start()
-        self.beater = asyncio.create_task(self._beat_forever(), name="cluster-heartbeat")
+        self.beater = asyncio.create_task(self._tend_forever(), name="cluster-rounds")
         log.info("joined the cluster", extra={"server": self.me})
 
     async def stop(self) -> None:
         """Leave cleanly: give up every lease and the heartbeat, so the others take
         the tables over at once."""
+        self.stopping.set()
         if self.beater is not None:
             self.beater.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.beater
+        await asyncio.to_thread(self.heart.join, 5.0)
         for relay in list(self.relays.values()):
             relay.conn.close()
         with contextlib.suppress(Exception):
@@ -230,25 +243,48 @@ class Cluster:
     async def release(self, table_id: str) -> None:
         await asyncio.to_thread(self.leases.release, [table_id])
 
-    async def _beat_forever(self) -> None:
-        beats = 0
-        while True:
-            await asyncio.sleep(self.lease_seconds / 3)
-            beats += 1
+    def _heartbeat(self) -> None:
+        """Renew the heartbeat every third of the lease time, in a thread of its own:
+        a process whose event loop is merely busy (a burst of tables, starved cores)
+        keeps its tables instead of seeing them taken over and handed back; only a loop
+        silent for ``loop_stall`` seconds stops it."""
+        stalled = False
+        while not self.stopping.wait(self.lease_seconds / 3):
+            silent = time.monotonic() - self.loop_seen
+            if silent > self.loop_stall:
+                if not stalled:
+                    log.error("event loop stuck for %.0f s: heartbeat stopped", silent)
+                stalled = True
+                continue
+            stalled = False
             try:
-                await self._beat(sweep=beats % 2 == 0, housekeeping=beats % 600 == 0)
-            except asyncio.CancelledError:
-                raise
+                self.leases.beat()
             except Exception:  # the database may be away for a moment: try again
                 log.exception("heartbeat failed")
 
-    async def _beat(self, sweep: bool, housekeeping: bool = False) -> None:
+    async def _tend_forever(self) -> None:
+        rounds = 0
+        while True:
+            self.loop_seen = time.monotonic()
+            await asyncio.sleep(self.lease_seconds / 3)
+            self.loop_seen = time.monotonic()
+            rounds += 1
+            try:
+                await self._tend(sweep=rounds % 2 == 0, housekeeping=rounds % 600 == 0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database may be away for a moment: try again
+                log.exception("cluster rounds failed")
+
+    async def _tend(self, sweep: bool, housekeeping: bool = False) -> None:
+        """The event loop's part: drop tables taken over elsewhere, check relays, adopt
+        orphans."""
         before = {
             tid
             for tid, live in self.manager.tables.items()
             if live.record.status in ("open", "running")
         }
-        owned = await asyncio.to_thread(self.leases.beat)
+        owned = await asyncio.to_thread(self.leases.mine)
         for table_id in before - owned:  # taken over while this process was thought dead
             log.warning("table taken over elsewhere; dropped here", extra={"table": table_id})
             await self.manager.drop(table_id)

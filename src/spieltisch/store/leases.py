@@ -46,12 +46,8 @@ class Leases:
         """Ids of the processes alive now."""
         return select(ProcessRow.id).where(ProcessRow.alive_until > func.now())
 
-    def beat(self) -> set[str]:
-        """Renew this process's heartbeat; the tables it owns now.
-
-        A process that was taken for dead gets back only the leases nobody took over
-        meanwhile; the caller drops every other table it still runs.
-        """
+    def beat(self) -> None:
+        """Renew this process's heartbeat (and with it every lease it holds)."""
         until = self._until()
         with self.store.engine.begin() as conn:
             conn.execute(
@@ -59,6 +55,11 @@ class Leases:
                 .values(id=self.me, alive_until=until)
                 .on_conflict_do_update(index_elements=[ProcessRow.id], set_={"alive_until": until})
             )
+
+    def mine(self) -> set[str]:
+        """The tables this process owns now. A process that was taken for dead gets back
+        only the leases nobody took over meanwhile; it drops every other table it runs."""
+        with self.store.engine.connect() as conn:
             owned = conn.execute(select(LeaseRow.table_id).where(LeaseRow.process == self.me))
             return {row[0] for row in owned}
 
