@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import pytest
 
 from spieltisch.server import Settings, create_app
 
-from .conftest import TestClient, hello, until
+from .conftest import hello, until
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # as in conftest: Starlette's note on its HTTP client
+    from fastapi.testclient import TestClient
 
 PLAYERS = {"halali": 2, "halligalli": 3, "hydra": 5, "kalooki": 2}
 RULINGS = {"halali": "HA-R9", "halligalli": "HG-R14", "hydra": "HY-R11", "kalooki": "KA-R11"}

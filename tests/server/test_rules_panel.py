@@ -43,10 +43,10 @@ def test_every_game_has_its_panel_in_both_languages(client: TestClient, game: st
     assert sorted(ids) == sorted(info.rule_texts) and ids == [r["id"] for r in en["rules"]]
     assert not ids[0].startswith("ENGINE-") and ids[-1].startswith("ENGINE-")
     # Every rule the panel links to has a text to open.
-    ids = {r["id"] for r in de["rules"]}
+    known = {r["id"] for r in de["rules"]}
     for s in de["sections"]:
-        assert set(s["rules"]) <= ids
-        assert {e["rule"] for e in s["entries"] if e["rule"]} <= ids
+        assert set(s["rules"]) <= known
+        assert {e["rule"] for e in s["entries"] if e["rule"]} <= known
     # A German page reads German, an English page English.
     assert not [t for t in texts(de) if ENGLISH.search(t)]
     assert not [t for t in texts(en) if GERMAN.search(t)]
