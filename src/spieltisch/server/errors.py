@@ -48,6 +48,7 @@ class ErrorCode(StrEnum):
     TABLE_CROWDED = "table/crowded"
     TABLE_SEAT_IS_BOT = "table/seat_is_bot"
     TABLE_SEAT_IN_USE = "table/seat_in_use"
+    TABLE_SEAT_JOINED = "table/seat_joined"
     TABLE_SEAT_RESIGNED = "table/seat_resigned"
     TABLE_SEAT_CROWDED = "table/seat_crowded"
     TABLE_EXPIRED = "table/expired"
@@ -164,6 +165,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
         Text(
             "Dieser Platz ist besetzt und nicht untätig – ein Bot darf ihn nicht übernehmen",
             "This seat is connected and active – a bot may not take it over",
+        ),
+    ),
+    E.TABLE_SEAT_JOINED: CodeInfo(
+        409,
+        Text(
+            "Jemand hat sich auf diesen Platz gesetzt – er bleibt für ihn frei",
+            "Somebody has sat down in this seat – it stays theirs",
         ),
     ),
     E.TABLE_SEAT_RESIGNED: CodeInfo(

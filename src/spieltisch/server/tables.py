@@ -435,6 +435,8 @@ class TableManager:
         Only a seat that is away (no open connection) or idle on its turn for
         ``settings.seat_idle_grace`` seconds may go to a bot, so a host cannot play an
         opponent's moves; the seat's own token takes it back at any time (:meth:`take_back`).
+        On a table that has not started, a seat nobody has taken goes to the bot for good
+        (:meth:`_seat_waiting_bot`), so a friend who never comes does not stall the evening.
         """
         if (owner := await self.owner_elsewhere(table_id)) is not None:
             assert self.cluster is not None
@@ -443,6 +445,9 @@ class TableManager:
         live = self._live(table_id)
         if not token_matches(host_token, live.record.host_hash):
             raise ApiError(ErrorCode.AUTH_NOT_HOST, "only the table's creator may do this")
+        if live.record.status == "open":
+            await self._seat_waiting_bot(live, seat, level)
+            return self.summary(live.record, live)
         rt = self._human_seat(live, seat)
         game = rt.state.game
         if level is not None and level not in levels(game):
@@ -460,6 +465,29 @@ class TableManager:
             await self._set_seat(live, seat, level)
         live.wake.set()
         return self.summary(live.record, live)
+
+    async def _seat_waiting_bot(self, live: LiveTable, seat: int, level: str | None) -> None:
+        """Seat a bot in a human seat of a table that has not started: a free seat or one
+        held for a rematch player. A seat somebody has sat down in stays his (he is
+        coming); the last seat filled starts the game."""
+        seats = live.record.seats
+        if not 0 <= seat < len(seats):
+            raise ApiError(ErrorCode.TABLE_NO_SUCH_SEAT, f"there is no seat {seat}")
+        if seats[seat].kind == "bot":
+            raise ApiError(ErrorCode.TABLE_SEAT_IS_BOT, f"a bot has seat {seat} already")
+        if level is None:
+            raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "only a running game's seat goes back")
+        if level not in levels(load(live.record.game, **live.record.options)):
+            raise ApiError(ErrorCode.BOT_UNKNOWN_LEVEL, f"no bot level {level!r}")
+        if seats[seat].token_hash is not None or not await self._db(
+            self.store.seat_free_bot, live.id, seat, level
+        ):
+            raise ApiError(ErrorCode.TABLE_SEAT_JOINED, f"somebody has sat down in seat {seat}")
+        log.info("waiting seat given to a bot", extra={"table": live.id, "seat": seat})
+        async with live.lock:
+            live.record = await self._record(live.id)
+            live.broadcast_table()
+        await self._maybe_start(live)
 
     async def take_back(self, live: LiveTable, seat: int | None) -> None:
         """The seat's own player takes it back from a bot (a no-op if it is theirs)."""

@@ -613,6 +613,24 @@ class Store:
                 for r in rows
             }
 
+    def seat_free_bot(self, table_id: str, seat: int, level: str) -> bool:
+        """Give a human seat nobody has taken (free, or held for a player who has not
+        come) to a bot; ``False`` if somebody took it first. The held name goes: the bot
+        plays for nobody in particular."""
+        with self._session.begin() as s:
+            done = s.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(kind="bot", level=level, name=None)
+            )
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
+            return bool(getattr(done, "rowcount", 0) == 1)
+
 
 @dataclass(frozen=True, slots=True)
 class TurnClockRecord:

@@ -101,6 +101,7 @@ const TEXT = {
   winners: ["{names} gewinnen", "{names} win"],
   draw: ["Unentschieden", "Draw"],
   handToBot: ["An Bot übergeben", "Hand to bot"],
+  seatBot: ["Bot setzen", "Seat a bot"],
   takeBack: ["Zurückholen", "Take back"],
   takeMySeatBack: ["Meinen Platz zurücknehmen", "Take my seat back"],
   // -- Turn clocks and "your turn" elsewhere

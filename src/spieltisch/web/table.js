@@ -303,6 +303,18 @@ export function renderTable(root, id) {
         }
         if (s.kind === "bot") controls.push(el("button", { class: "button small", onclick: () => handTo(s.seat, null) }, t("takeBack")));
       }
+      // On a table that has not started, a seat nobody has taken (or one held for a
+      // rematch player who has not come) may go to a bot; the last one starts the game.
+      if (host && st.table.status === "open" && s.kind === "human" && !s.taken) {
+        // The levels come with the game list, which may arrive after the table; the
+        // choice is kept across redraws (a player coming online redraws the list).
+        const known = ((st.games || []).find((g) => g.name === st.table.game) || {}).bot_levels || ["random"];
+        st.seatLevels = st.seatLevels || {};
+        const chosen = st.seatLevels[s.seat] || known[0];
+        const level = el("select", { class: "small", id: `seat-level-${s.seat}`, "aria-label": t("botLevel"), onchange: (e) => { st.seatLevels[s.seat] = e.target.value; } },
+          known.map((l) => el("option", { value: l, selected: l === chosen }, levelName(l))));
+        controls.push(level, el("button", { class: "button small", type: "button", id: `seat-bot-${s.seat}`, onclick: () => handTo(s.seat, level.value) }, t("seatBot")));
+      }
       if (running && s.seat === st.seat && s.kind === "bot" && !resigned.includes(s.seat)) controls.push(el("button", { class: "button small", id: "take-seat-back", onclick: () => send({ type: "take_back" }) }, t("takeMySeatBack")));
       const thinking = thinkingBot() === s.seat ? el("span", { class: "thinking small" }, thinkingText()) : null;
       return el("li", { class: s.online ? "on" : "" }, el("span", { class: `dot ${s.online || s.kind === "bot" ? "on" : ""}` }), el("span", {}, ns[s.seat]),
