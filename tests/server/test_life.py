@@ -210,3 +210,17 @@ def test_a_stand_in_survives_a_restart(settings: Settings) -> None:
             assert any(e["type"] == "resign" for s in welcome["log"] for e in s["events"])
             ws.send_json({"type": "resign"})
             assert first(ws, "error")["code"] == "action/illegal"
+
+
+def test_a_rematch_keeps_the_spectator_chat_the_host_chose(client: TestClient) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    made = client.post(
+        "/api/tables",
+        json={"game": "halali", "seats": seats, "name": "P0", "spectator_chat": "write"},
+    ).json()
+    tid, ada = made["table"]["id"], made["seat_token"]
+    bob = client.post(f"/api/tables/{tid}/join", json={"name": "P1"}).json()["seat_token"]
+    resign(client, tid, bob, 1)
+    nid = client.post(f"/api/tables/{tid}/rematch", headers=auth(ada)).json()["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{nid}") as ws:
+        assert hello(ws, None)["chat"]["spectators"] == "write"

@@ -126,6 +126,9 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
             ],
         )
         if made:
+            settings = await manager._db(manager.store.table_settings, table_id)
+            if settings:  # who may read the chat, as the host chose for the last game
+                await manager._db(manager.store.set_table_settings, next_id, settings)
             kept = await _keep_turn_clock(manager, table_id, next_id)
             await _open_rematch(manager, table_id, next_id)
             if kept is not None and next_id in manager.tables:
