@@ -39,7 +39,9 @@ LOOK = """() => ({
 CHANGED = """(before) => [...document.querySelectorAll('.hg-up')]
     .map(e => e.dataset.card).join(',') !== before || !!document.getElementById('hg-finale')"""
 
-GAME_SECONDS = 170
+GAME_SECONDS = 300
+"""Long enough for a long deal on a busy machine (a game took 125 s alone, over 170 s in
+a full CI run); the loop ends as soon as the result shows."""
 
 
 def _wait_change(page: Any, tops: list[str]) -> None:
