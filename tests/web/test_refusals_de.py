@@ -45,6 +45,18 @@ def send_move(page: Any, move: str) -> None:
     page.press("#move", "Enter")
 
 
+def send_refused(page: Any, move: str) -> None:
+    """Send ``move`` until its refusal shows: a redraw of the page between typing and
+    Enter can swallow the typed move on a busy machine."""
+    for _ in range(3):
+        send_move(page, move)
+        try:
+            page.wait_for_selector("#refusal:not([hidden])", timeout=8000)
+            return
+        except Exception:
+            continue
+
+
 def german_refusal(page: Any, game: str, name: str) -> str:
     """The refusal shown, checked: German code, rule id, the rule's German text only."""
     page.wait_for_selector("#refusal:not([hidden])")
@@ -65,25 +77,33 @@ def test_a_german_page_refuses_one_illegal_move_of_each_game_in_german(
 
     create_table(page, server, "halali", 2)
     page.wait_for_selector("#status .myturn")
-    send_move(page, "flip e5")  # the empty centre
+    send_refused(page, "flip e5")  # the empty centre
     assert german_refusal(page, "halali", "halali") == "HA §1"
 
     create_table(page, server, "kalooki", 2)
     page.wait_for_selector("#status .myturn")  # seat 1 begins (KA-R1)
     top = page.get_attribute("#draw-discard [data-card]", "data-card")
-    send_move(page, "draw discard")
-    page.wait_for_selector("#log li")
-    send_move(page, f"discard {top}")  # the card just taken from the pile
+    logged = page.locator("#log li").count()  # the bot may have begun (KA-R1)
+    for _ in range(3):  # until the draw is in the log (a redraw can swallow a typed move)
+        send_move(page, "draw discard")
+        for _ in range(100):
+            if page.locator("#log li").count() > logged:
+                break
+            page.wait_for_timeout(50)
+        else:
+            continue
+        break
+    send_refused(page, f"discard {top}")  # the card just taken from the pile
     assert german_refusal(page, "kalooki", "kalooki") == "KA-R4"
 
     create_table(page, server, "hydra", 5)
     page.wait_for_selector("#hy-phase")
-    send_move(page, "play H10")  # no card is played during the declarations
+    send_refused(page, "play H10")  # no card is played during the declarations
     assert german_refusal(page, "hydra", "hydra").startswith("HY")
 
     create_table(page, server, "halligalli", 3)
     page.wait_for_selector(".hg-board")
-    send_move(page, "stake 3")  # stakes belong to the finale
+    send_refused(page, "stake 3")  # stakes belong to the finale
     assert german_refusal(page, "halligalli", "halligalli") == "HG-R10"
     assert not page.errors, page.errors
     page.context.close()
