@@ -819,8 +819,6 @@ class TableManager:
         await self._save_clock(live)
         if rt.is_over():  # finished with the last action, in its transaction
             live.record = await self._record(live.id)
-            if self.cluster is not None:
-                await self.cluster.release(live.id)
             log.info("game finished", extra={"table": live.id, "plies": rt.ply})
             if not live.connections:
                 self.tables.pop(live.id, None)  # nobody watching: rebuilt on demand
