@@ -113,6 +113,47 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _add_table(
+    s: Session,
+    table_id: str,
+    game: str,
+    options: dict[str, Any],
+    players: int,
+    seed: int,
+    host_hash: str,
+    seats: Sequence[SeatRecord],
+    status: str,
+) -> None:
+    """Add a new table and its seats to session ``s`` (one way for every new table)."""
+    now = _now()
+    s.add(
+        TableRow(
+            id=table_id,
+            game=game,
+            options=dict(options),
+            players=players,
+            seed=seed,
+            status=status,
+            host_hash=host_hash,
+            created_at=now,
+            updated_at=now,
+            result=None,
+        )
+    )
+    s.flush()
+    for seat in seats:
+        s.add(
+            SeatRow(
+                table_id=table_id,
+                seat=seat.seat,
+                kind=seat.kind,
+                level=seat.level,
+                name=seat.name,
+                token_hash=seat.token_hash,
+            )
+        )
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # WAL + synchronous=NORMAL survives a killed process (not a power cut) and lets
     # readers run beside the writer; foreign keys are off by default in SQLite.
@@ -184,34 +225,8 @@ class Store:
         seats: Sequence[SeatRecord],
         status: str = "open",
     ) -> TableRecord:
-        now = _now()
         with self._session.begin() as s:
-            s.add(
-                TableRow(
-                    id=table_id,
-                    game=game,
-                    options=dict(options),
-                    players=players,
-                    seed=seed,
-                    status=status,
-                    host_hash=host_hash,
-                    created_at=now,
-                    updated_at=now,
-                    result=None,
-                )
-            )
-            s.flush()
-            for seat in seats:
-                s.add(
-                    SeatRow(
-                        table_id=table_id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        level=seat.level,
-                        name=seat.name,
-                        token_hash=seat.token_hash,
-                    )
-                )
+            _add_table(s, table_id, game, options, players, seed, host_hash, seats, status)
         found = self.get_table(table_id)
         assert found is not None
         return found
@@ -540,35 +555,9 @@ class Store:
         link in one transaction, unless another request made one first. Returns the
         rematch's id and whether it was made here; any process may call it.
         """
-        now = _now()
         try:
             with self._session.begin() as s:
-                s.add(
-                    TableRow(
-                        id=table_id,
-                        game=game,
-                        options=dict(options),
-                        players=players,
-                        seed=seed,
-                        status="open",
-                        host_hash=host_hash,
-                        created_at=now,
-                        updated_at=now,
-                        result=None,
-                    )
-                )
-                s.flush()
-                for seat in seats:
-                    s.add(
-                        SeatRow(
-                            table_id=table_id,
-                            seat=seat.seat,
-                            kind=seat.kind,
-                            level=seat.level,
-                            name=seat.name,
-                            token_hash=seat.token_hash,
-                        )
-                    )
+                _add_table(s, table_id, game, options, players, seed, host_hash, seats, "open")
                 s.add(RematchRow(table_id=previous, next_id=table_id))
         except IntegrityError:
             _before, after = self.rematch_links(previous)
