@@ -124,6 +124,7 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
                 else SeatRecord(s.seat, "bot", s.level)
                 for s in record.seats
             ],
+            owner=None if manager.cluster is None else manager.cluster.me,
         )
         if made:
             settings = await manager._db(manager.store.table_settings, table_id)
@@ -185,7 +186,7 @@ async def _open_rematch(manager: TableManager, previous: str, next_id: str) -> N
     """Run the new table here and tell the last game's players on this process; players
     elsewhere learn of it by asking :func:`links`."""
     new = await manager._record(next_id)
-    # Another process may have seated its player (and so taken the table) already.
+    # Stored with this process's lease, though a kill of this process may have moved it.
     if manager.cluster is None or next_id in await manager.cluster.claim([next_id]):
         manager.tables.setdefault(next_id, manager._open(new))
     log.info("rematch created", extra={"table": next_id, "previous": previous})

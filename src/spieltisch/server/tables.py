@@ -294,11 +294,10 @@ class TableManager:
             host_hash=hash_token(host_token),
             seats=records,
             status="running" if starts else "open",
+            owner=None if self.cluster is None else self.cluster.me,
         )
         if limit is not None:  # stored before the table starts, so it starts with it
             await self._db(self.store.save_turn_clock, table_id, limit.mode, limit.seconds, 0, {})
-        if self.cluster is not None:
-            await self.cluster.claim([table_id])
         live = self._open(record)
         if limit is not None:
             live.clock_record = TurnClockRecord(limit.mode, limit.seconds, 0, {})

@@ -34,6 +34,7 @@ from .models import (
     ActionRow,
     Base,
     ChatRow,
+    LeaseRow,
     RematchRow,
     SeatRow,
     TableRow,
@@ -123,8 +124,13 @@ def _add_table(
     host_hash: str,
     seats: Sequence[SeatRecord],
     status: str,
+    owner: str | None,
 ) -> None:
-    """Add a new table and its seats to session ``s`` (one way for every new table)."""
+    """Add a new table and its seats to session ``s`` (one way for every new table).
+
+    ``owner`` (a cluster process) gets the table's lease in the same transaction: a
+    table stored without one would look orphaned, and another process could adopt it
+    before its creator claimed it."""
     now = _now()
     s.add(
         TableRow(
@@ -152,6 +158,8 @@ def _add_table(
                 token_hash=seat.token_hash,
             )
         )
+    if owner is not None:
+        s.add(LeaseRow(table_id=table_id, process=owner))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -224,9 +232,10 @@ class Store:
         host_hash: str,
         seats: Sequence[SeatRecord],
         status: str = "open",
+        owner: str | None = None,
     ) -> TableRecord:
         with self._session.begin() as s:
-            _add_table(s, table_id, game, options, players, seed, host_hash, seats, status)
+            _add_table(s, table_id, game, options, players, seed, host_hash, seats, status, owner)
         found = self.get_table(table_id)
         assert found is not None
         return found
@@ -550,6 +559,7 @@ class Store:
         seed: int,
         host_hash: str,
         seats: Sequence[SeatRecord],
+        owner: str | None = None,
     ) -> tuple[str, bool]:
         """The rematch of finished table ``previous``: this new open table, made with its
         link in one transaction, unless another request made one first. Returns the
@@ -557,7 +567,9 @@ class Store:
         """
         try:
             with self._session.begin() as s:
-                _add_table(s, table_id, game, options, players, seed, host_hash, seats, "open")
+                _add_table(
+                    s, table_id, game, options, players, seed, host_hash, seats, "open", owner
+                )
                 s.add(RematchRow(table_id=previous, next_id=table_id))
         except IntegrityError:
             _before, after = self.rematch_links(previous)
