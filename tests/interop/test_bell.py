@@ -12,7 +12,6 @@ import spieltisch  # noqa: E402
 from spieltisch.games.halligalli.actions import FLIP, RING  # noqa: E402
 from spieltisch.games.halligalli.faces.encoder import NUM_ACTIONS, OBS_SIZE  # noqa: E402
 from spieltisch.interop.bell import WAIT, BellClock  # noqa: E402
-from spieltisch.interop.common import copy_state  # noqa: E402
 from spieltisch.interop.encoders import encoder  # noqa: E402
 
 ENC = encoder("halligalli")
@@ -68,7 +67,7 @@ def test_HG_R4_first_ring_in_the_order_is_first_on_the_bell() -> None:
             if clock.may_wait(state) and rng.random() < 0.7:
                 clock.apply(state, seat, WAIT)
                 continue
-            before = copy_state(state)
+            before = state.clone()
             action = RING if rng.random() < 0.3 else rng.choice(state.legal_actions(seat))
             clock.apply(state, seat, action)
             mirror = before

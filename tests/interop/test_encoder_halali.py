@@ -24,7 +24,6 @@ from spieltisch.games.halali.faces.encoder import (  # noqa: E402
     HalaliEncoder,
 )
 from spieltisch.games.halali.state import HalaliState  # noqa: E402
-from spieltisch.interop.common import copy_state  # noqa: E402
 from spieltisch.interop.encoders import encoder  # noqa: E402
 
 ENC = encoder("halali")
@@ -100,7 +99,7 @@ def test_mask_is_exactly_the_legal_actions_and_a_function_of_the_view(seed, plie
 def _shuffle_hidden(state: HalaliState) -> HalaliState:
     """The same position with two face-down tiles of different kinds swapped and every
     face-down hunter's gun turned: it differs whenever anything hidden can differ."""
-    other = copy_state(state)
+    other = state.clone()
     assert isinstance(other, HalaliState)
     squares = [sq for sq in FOREST if other.hidden[sq]]
     board = other.board
@@ -192,14 +191,14 @@ def test_chance_outcomes_follow_the_hidden_multiset(seed, plies) -> None:
         share = hidden[kind] / state.hidden_count
         assert p == pytest.approx(share / 4 if kind == "hunter" else share)
     outcome = outcomes[len(outcomes) // 2][0]
-    world = copy_state(state)
+    world = state.clone()
     assert isinstance(world, HalaliState)
     ENC.apply_chance(world, seat, flip, outcome)
     assert world.view(seat)["hidden_tiles"] == hidden
     events = world.apply(seat, flip)
     assert ENC.revealed_outcome(events) == outcome
     with pytest.raises(ValueError):
-        ENC.apply_chance(copy_state(state), seat, flip, 1)  # a bear with a gun
+        ENC.apply_chance(state.clone(), seat, flip, 1)  # a bear with a gun
 
 
 def test_moves_from_every_square_fit_the_space() -> None:

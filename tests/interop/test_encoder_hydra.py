@@ -14,7 +14,6 @@ from hypothesis import strategies as st  # noqa: E402
 import spieltisch  # noqa: E402
 from spieltisch.games.hydra.faces.encoder import NUM_ACTIONS, OBS_SIZE, PIECES  # noqa: E402
 from spieltisch.games.hydra.state import HydraState  # noqa: E402
-from spieltisch.interop.common import copy_state  # noqa: E402
 from spieltisch.interop.encoders import encoder  # noqa: E402
 
 ENC = encoder("hydra")
@@ -61,7 +60,7 @@ def test_mask_is_exactly_the_legal_actions(seed, plies, six) -> None:
 
 def _swap_hidden(state: HydraState, seat: int) -> HydraState | None:
     """The same match with one card moved between two other hands (sizes kept)."""
-    other = copy_state(state)
+    other = state.clone()
     assert isinstance(other, HydraState)
     hands = other.hands
     others = [s for s in range(other.players) if s != seat and hands[s]]

@@ -20,7 +20,6 @@ from spieltisch.games.kalooki.faces.encoder import (  # noqa: E402
     OBS_SIZE,
 )
 from spieltisch.games.kalooki.state import KalookiState  # noqa: E402
-from spieltisch.interop.common import copy_state  # noqa: E402
 from spieltisch.interop.encoders import encoder  # noqa: E402
 
 ENC = encoder("kalooki")
@@ -85,7 +84,7 @@ def test_steps_offer_exactly_the_legal_actions(seed, plies, players) -> None:
 
 def _swap_hidden(state: KalookiState, seat: int) -> KalookiState:
     """The same deal with the stock reversed and one card moved between two other hands."""
-    other = copy_state(state)
+    other = state.clone()
     assert isinstance(other, KalookiState)
     other.stock.reverse()
     others = [s for s in range(other.players) if s != seat]

@@ -44,7 +44,7 @@ import pyspiel
 from spieltisch.engine import Game, State, game_class, games, load
 
 from .bell import WAIT
-from .common import EngineBox, copy_state, rank_returns
+from .common import EngineBox, rank_returns
 from .encoders import Encoder, encoded_games, encoder
 
 PREFIX = "spieltisch_"
@@ -225,12 +225,12 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action_id: int) -> None:
         enc = self.shared.encoder
         if self.box is self.shared.blank and not self.dealing:
-            self.box = EngineBox(copy_state(self.box.state))
+            self.box = EngineBox(self.box.state.clone())
         state = self.box.state
         if self.digests and not self.trail and not self.dealing:
             # Views are folded into the digests lazily (search rarely asks for them):
             # keep a copy of the state the trail starts from.
-            self.mark = EngineBox(copy_state(state))
+            self.mark = EngineBox(state.clone())
         if self.dealing:
             shared = self.shared
             if not 0 <= action_id < 256:
