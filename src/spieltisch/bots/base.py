@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
-from spieltisch.engine import Game, View
+from spieltisch.engine import Game, State, View
 
 
 class Plan(NamedTuple):
@@ -42,6 +42,15 @@ class Bot(ABC):
 
         Called only when ``seat`` may act (``view["legal_actions"]`` is not empty).
         """
+
+    def act(self, state: State, seat: int) -> Any:
+        """The action ``seat`` plays in ``state``, a world inside a search (a rollout).
+
+        The same move ``plan`` would choose from ``seat``'s view. A game's bot may
+        override it to read ``state`` directly for speed, but only what ``seat`` could
+        see there: a rollout move must never know more than a player would.
+        """
+        return self.plan(state.view(seat), seat, 0.0).action
 
     def legal_actions(self, view: View) -> list[Any]:
         """The seat's legal actions, read from its view."""

@@ -138,7 +138,7 @@ class BotPolicy:
     def __call__(self, state: State, seat: int, rng: random.Random) -> Any:
         if self.epsilon and rng.random() < self.epsilon:
             return rng.choice(state.legal_actions(seat))
-        return self.bot.plan(state.view(seat), seat, 0.0).action
+        return self.bot.act(state, seat)
 
 
 # -- the tree --------------------------------------------------------------------------------

@@ -168,7 +168,7 @@ class RolloutBot(Bot):
                 assert self.evaluate is not None
                 return self.evaluate(state)[seat]
             actor = state.active_seats()[0]
-            state.apply(actor, self.base.plan(state.view(actor), actor, 0.0).action)
+            state.apply(actor, self.base.act(state, actor))
             plies += 1
         result = state.result()
         assert result is not None
