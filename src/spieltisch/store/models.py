@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -143,3 +143,30 @@ class TurnClockRow(Base):
     seconds: Mapped[int] = mapped_column(Integer)
     ply: Mapped[int] = mapped_column(Integer)
     deadlines: Mapped[dict[str, float]] = mapped_column(JSON)
+
+
+class ReviewRow(Base):
+    """The post-game review of one seat of a finished table: one row per (table, seat),
+    so two requests on any processes start one job (the second insert fails). ``owner``
+    is the process running it; a queued or running row whose owner is gone is taken
+    over (``store.reviews``). A table of its own, added by ``create_all``."""
+
+    __tablename__ = "st_reviews"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``queued``, ``running``, ``done`` or ``failed``."""
+    owner: Mapped[str] = mapped_column(String(32))
+    attempts: Mapped[int] = mapped_column(Integer)
+    """Times a process started this job; a job interrupted too often is marked failed."""
+    progress: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The review's JSON once done; ``{"error": ...}`` once failed."""
+    cpu_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    wall_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
