@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -109,38 +110,64 @@ class RolloutBot(Bot):
         return Plan(self.search(view, seat, legal, own, rng), self.delay)
 
     def search(self, view: View, seat: int, legal: list[Any], own: Any, rng: random.Random) -> Any:
-        """Sequential halving over ``legal`` with common worlds; ``own`` is never dropped."""
-        candidates = list(legal)
+        """Sequential halving over ``legal`` with common worlds; ``own`` is never dropped.
+
+        The budget is a cap, not a floor: every round gets the floor of an equal share of
+        what is left, the remainder carries over to the next rounds, and no world is
+        started that would take the count over the budget. So a level costs what its
+        declaration says, however many moves there are to choose from.
+        """
+        # A time budget is turned into a count once the first world is timed.
+        budget = self.rollouts if self.time_ms is None else sys.maxsize
+        candidates = _shortlist(legal, own, budget, rng)
+        if len(candidates) < 2:
+            self.last_rollouts = 0
+            self.last_estimates = {}
+            return own
         rewards: dict[Any, list[float]] = {action: [] for action in candidates}
         rounds = max(1, math.ceil(math.log2(len(candidates))))
-        budget = self.rollouts
         started = time.perf_counter()
+        deadline = None if self.time_ms is None else started + self.time_ms / 1000
+        timed = self.time_ms is None
         done = 0
         for round_no in range(rounds):
             round_start = done
-            worlds = max(1, (budget - round_start) // (rounds - round_no) // len(candidates))
+            left = budget - done
+            if left < len(candidates):
+                if left < 2:
+                    break
+                # Too little left for one more world of every candidate: keep the best.
+                candidates = _best(candidates, rewards, own, left)
+            worlds = max(1, left // (rounds - round_no) // len(candidates))
             played = 0
             while played < worlds:
                 played += 1
+                if done + len(candidates) > budget:
+                    break
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
                 world = self.game.sample_state(view, seat, rng.getrandbits(63))
                 roll_seed = rng.getrandbits(63)
                 for action in candidates:
                     rewards[action].append(self._value(world, seat, action, roll_seed))
-                    done += 1
-                if self.time_ms is not None and done == len(legal):
+                done += len(candidates)
+                if not timed:
+                    # The first world's rollouts say what the time buys.
+                    timed = True
                     per_rollout = (time.perf_counter() - started) / done
-                    budget = max(done, int(self.time_ms / 1000 / per_rollout))
-                    worlds = max(1, (budget - round_start) // (rounds - round_no) // len(legal))
-            if len(candidates) <= 2:
-                continue
-            ranked = sorted(candidates, key=lambda a: -_mean(rewards[a]))
-            keep = ranked[: max(2, len(ranked) // 2)]
-            if own not in keep:
-                keep.append(own)
-            candidates = keep
+                    budget = max(done, int((self.time_ms or 0) / 1000 / per_rollout))
+                    share = (budget - round_start) // (rounds - round_no)
+                    worlds = max(1, share // len(candidates))
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if len(candidates) > 2:
+                candidates = _best(candidates, rewards, own, max(2, len(candidates) // 2))
         self.last_rollouts = done
-        self.last_estimates = {a: _mean(r) for a, r in rewards.items()}
-        best = max(candidates, key=lambda a: _mean(rewards[a]))
+        self.last_estimates = {a: _mean(r) for a, r in rewards.items() if r}
+        tried = [a for a in candidates if rewards[a]]
+        if own not in tried:
+            return own
+        best = max(tried, key=lambda a: _mean(rewards[a]))
         if best != own and not self._clearly_better(rewards[best], rewards[own]):
             return own
         return best
@@ -178,6 +205,25 @@ class RolloutBot(Bot):
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
+
+
+def _shortlist(legal: list[Any], own: Any, budget: int, rng: random.Random) -> list[Any]:
+    """The moves a search of ``budget`` rollouts can afford to try once each: all of them,
+    or ``own`` and a random sample of the others (a random pick, not the first ones, so
+    no move is never looked at because of where the game lists it)."""
+    if budget >= len(legal):
+        return list(legal)
+    others = [a for a in legal if a != own]
+    return [own, *rng.sample(others, max(0, budget - 1))]
+
+
+def _best(candidates: list[Any], rewards: dict[Any, list[float]], own: Any, keep: int) -> list[Any]:
+    """The ``keep`` best candidates by mean reward, ``own`` always among them."""
+    ranked = sorted(candidates, key=lambda a: -_mean(rewards[a]))
+    best = ranked[:keep]
+    if own not in best and keep > 0:
+        best = [*ranked[: keep - 1], own]
+    return best
 
 
 __all__ = ["RolloutBot", "StopRule"]
