@@ -1,7 +1,9 @@
 """Measurements shared by the command line and the scripts in ``bench/``.
 
 ``playouts`` times random games through the public engine API only (load, new_state,
-legal_actions, apply), so it measures what every face of the project pays per step.
+legal_actions, apply), so it measures what every face of the project pays per step. It
+counts what :mod:`spieltisch.peers` compares with other libraries: a step is one player
+decision, a deal one shuffle and its play; the clock is the process's CPU time.
 ``duel`` plays two bot levels against each other with the seats rotated, for the bot
 ladder's figures. Neither belongs in a test: timings vary from machine to machine.
 """
@@ -26,6 +28,9 @@ class PlayoutStats:
     games: int
     plies: int
     seconds: float
+    deals: int = 0
+    """Deals played: a game of several deals (a Hydra match, a Kalooki club game) counts
+    each; 0 when not counted."""
 
     @property
     def plies_per_game(self) -> float:
@@ -39,32 +44,59 @@ class PlayoutStats:
     def steps_per_second(self) -> float:
         return self.plies / self.seconds if self.seconds > 0 else 0.0
 
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds if self.seconds > 0 else 0.0
+
     def to_json(self) -> dict[str, Any]:
         return {
             **asdict(self),
             "plies_per_game": round(self.plies_per_game, 2),
             "playouts_per_second": round(self.playouts_per_second, 2),
+            "deals_per_second": round(self.deals_per_second, 2),
             "steps_per_second": round(self.steps_per_second, 1),
         }
 
 
-def playouts(name: str, games: int, seed: int = 0, **options: Any) -> PlayoutStats:
+def deals_of(details: dict[str, Any]) -> int:
+    """Deals in a finished game, from its result details: Kalooki counts them
+    (``deals``), Hydra lists its games with their Armut redeals; any other game is one
+    deal per listed game, or one."""
+    count = details.get("deals")
+    if isinstance(count, int):
+        return count
+    played = details.get("games")
+    if isinstance(played, list) and played:
+        return sum(1 + len(g.get("redeals", ())) if isinstance(g, dict) else 1 for g in played)
+    return 1
+
+
+def playouts(
+    name: str, games: int, seed: int = 0, players: int | None = None, **options: Any
+) -> PlayoutStats:
     """Play ``games`` uniformly random games of ``name`` and time them.
 
-    The action choice uses one seeded RNG, so two runs play the same games. Time is the
-    CPU time of this process, so other work on the machine does not skew the figures.
+    The action choice uses one seeded RNG, so two runs play the same games; one
+    ``choice`` per step (the seat is drawn only when several seats may act), as the peer
+    runners do. Time is the CPU time of this process, so other work on the machine does
+    not skew the figures.
     """
     game = load(name, **options)
     rng = random.Random(seed)
+    choice = rng.choice
     plies = 0
+    deals = 0
     start = time.process_time()
     for n in range(games):
-        state = game.new_state(seed=seed + n)
+        state = game.new_state(players, seed=seed + n)
         while not state.is_over():
-            seat = rng.choice(state.active_seats())
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            seats = state.active_seats()
+            seat = seats[0] if len(seats) == 1 else choice(seats)
+            state.apply(seat, choice(state.legal_actions(seat)))
             plies += 1
-    return PlayoutStats(name, games, plies, time.process_time() - start)
+        result = state.result()
+        deals += deals_of(result.details) if result is not None else 1
+    return PlayoutStats(name, games, plies, time.process_time() - start, deals)
 
 
 @dataclass(slots=True)
@@ -155,4 +187,4 @@ def duel(
     return stats
 
 
-__all__ = ["DuelStats", "PlayoutStats", "duel", "playouts"]
+__all__ = ["DuelStats", "PlayoutStats", "deals_of", "duel", "playouts"]

@@ -21,7 +21,6 @@ from rich.table import Table
 from spieltisch import bots
 from spieltisch.arena.cli import arena as arena_command
 from spieltisch.benchmark import duel as run_duel
-from spieltisch.benchmark import playouts
 from spieltisch.engine import (
     Event,
     Game,
@@ -281,50 +280,100 @@ def list_games(
 # -- measurements ------------------------------------------------------------------------
 @app.command()
 def bench(
-    count: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per game.")] = 50,
+    count: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games per row and round.")
+    ] = 50,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     game: Annotated[
         list[str] | None, typer.Option("--game", "-g", help="Only this game (repeatable).")
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the games and of the random choices.")] = 0,
     peers: Annotated[
-        bool, typer.Option("--peers", help="Also OpenSpiel and RLCard games, if installed.")
+        bool,
+        typer.Option(
+            "--peers", help="Also OpenSpiel's and RLCard's games, if installed, and the ratios."
+        ),
     ] = False,
+    rounds: Annotated[
+        int,
+        typer.Option(
+            "--rounds", "-r", min=1, help="Rounds; every other round runs the rows reversed."
+        ),
+    ] = 3,
 ) -> None:
-    """Random playouts per second for every registered game."""
+    """Random playouts per second (CPU time), min/median/max over rounds.
+
+    With --peers, Kalooki (2 players) is measured against gin rummy and Hydra against
+    hearts, bare engines and learning environments apart; see spieltisch.peers for
+    what is counted.
+    """
+    from spieltisch.peers import PEER_ROWS, Row, measure, ours
+
     names = game or games()
-    console = Console(stderr=as_json)
-    stats = []
     for name in names:
         try:
-            with console.status(f"{name}: {count} random games ..."):
-                stats.append(playouts(name, count, seed=seed))
+            game_class(name)
         except SpieltischError as exc:
             raise _fail(str(exc)) from None
+    rows = [
+        Row("kalooki 2p", "ours", ours("kalooki", players=2))
+        if peers and name == "kalooki"
+        else Row(name, "ours", ours(name))
+        for name in names
+    ]
     if peers:
-        from spieltisch.peers import peer_playouts
+        rows.extend(PEER_ROWS)
+    console = Console(stderr=as_json)
+    try:
+        with console.status("measuring ...") as status:
 
-        with console.status(f"peers: {count} random games each ..."):
-            found, missing = peer_playouts(count, seed=seed)
-        stats.extend(found)
-        for peer in missing:
-            console.print(f"{peer}: not installed (pip install 'spieltisch[peers]')", markup=False)
+            def progress(n: int, row: Row) -> None:
+                status.update(f"round {n + 1}/{rounds}: {row.label}, {count} random games")
+
+            measured = measure(rows, count, rounds, seed=seed, progress=progress)
+    except SpieltischError as exc:
+        raise _fail(str(exc)) from None
+    data = measured.to_json()
+    for label in measured.missing:
+        console.print(f"{label}: not installed (pip install 'spieltisch[peers]')", markup=False)
     if as_json:
-        typer.echo(json.dumps({"seed": seed, "results": [s.to_json() for s in stats]}, indent=2))
+        typer.echo(json.dumps({"seed": seed, "rounds": rounds, "games": count, **data}, indent=2))
         return
-    table = Table(title=text("en", "bench_title", games=count, seed=seed))
+
+    def mmm(values: dict[str, float], fmt: str) -> str:
+        return " / ".join(format(values[k], fmt) for k in ("min", "median", "max"))
+
+    table = Table(
+        title=f"Random playouts, CPU time: {count} games per row, {rounds} rounds, seed {seed}"
+    )
     table.add_column(text("en", "game"))
-    for key in ("games", "plies", "playouts", "steps"):
-        table.add_column(text("en", key), justify="right")
-    for s in stats:
+    table.add_column("kind")
+    table.add_column(text("en", "plies"), justify="right")
+    table.add_column("Deals/game", justify="right")
+    table.add_column("Playouts/s min / median / max", justify="right")
+    table.add_column("Steps/s min / median / max", justify="right")
+    for row in data["results"]:
         table.add_row(
-            s.game,
-            str(s.games),
-            f"{s.plies_per_game:.1f}",
-            f"{s.playouts_per_second:,.1f}",
-            f"{s.steps_per_second:,.0f}",
+            row["game"],
+            row["kind"],
+            f"{row['plies_per_game']:.1f}",
+            f"{row['deals_per_game']:.2f}",
+            mmm(row["playouts_per_second"], ",.1f"),
+            mmm(row["steps_per_second"], ",.0f"),
         )
-    console.print(table)
+    console.print(table, width=max(console.width, 150))
+    if data["ratios"]:
+        ratios = Table(title="Ours / peer, ratio per round: min / median / max")
+        for column in ("ours", "peer", "kind", "per game", "per deal", "per step"):
+            ratios.add_column(column, justify="left" if column in ("ours", "peer") else "right")
+        for r in data["ratios"]:
+            ratios.add_row(
+                r["ours"],
+                r["peer"],
+                r["peer_kind"],
+                *(mmm(r[f"per_{m}"], ".2f") + "x" for m in ("game", "deal", "step")),
+            )
+        console.print(ratios, width=max(console.width, 150))
 
 
 @app.command()
