@@ -64,6 +64,10 @@ class ErrorCode(StrEnum):
     CHAT_SPECTATOR = "chat/spectator"
     HINT_TIMEOUT = "hint/timeout"
     HINT_BUSY = "hint/busy"
+    REVIEW_NOT_FINISHED = "review/not_finished"
+    REVIEW_NO_SUCH_SEAT = "review/no_such_seat"
+    REVIEW_BUSY = "review/busy"
+    REVIEW_NOT_FOUND = "review/not_found"
     AUTH_BAD_TOKEN = "auth/bad_token"
     AUTH_NOT_HOST = "auth/not_host"
     AUTH_MISSING_TOKEN = "auth/missing_token"
@@ -254,6 +258,30 @@ INFO: dict[ErrorCode, CodeInfo] = {
         Text(
             "Die Tipps sind gerade ausgelastet – gleich noch einmal",
             "Hints are busy – try again soon",
+        ),
+    ),
+    E.REVIEW_NOT_FINISHED: CodeInfo(
+        409,
+        Text(
+            "Analysieren lässt sich nur ein beendetes Spiel",
+            "Only a finished game can be analysed",
+        ),
+    ),
+    E.REVIEW_NO_SUCH_SEAT: CodeInfo(
+        400, Text("Diesen Platz gibt es an diesem Tisch nicht", "This table has no such seat")
+    ),
+    E.REVIEW_BUSY: CodeInfo(
+        503,
+        Text(
+            "Gerade warten zu viele Analysen – bitte später noch einmal",
+            "Too many analyses are waiting – please try again later",
+        ),
+    ),
+    E.REVIEW_NOT_FOUND: CodeInfo(
+        404,
+        Text(
+            "Für diesen Platz wurde noch keine Analyse angefordert",
+            "No analysis has been asked for this seat yet",
         ),
     ),
     E.AUTH_BAD_TOKEN: CodeInfo(

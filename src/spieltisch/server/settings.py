@@ -105,6 +105,18 @@ class Settings:
         default_factory=lambda: int(os.environ.get("SPIELTISCH_SEARCH_WORKERS", "0"))
     )
     """Worker processes for search bots (0: one per core of the machine)."""
+    review_workers: int = field(
+        default_factory=lambda: int(os.environ.get("SPIELTISCH_REVIEW_WORKERS", "1"))
+    )
+    """Worker processes working out post-game reviews (each one review at a time)."""
+    review_queue: int = field(
+        default_factory=lambda: int(os.environ.get("SPIELTISCH_REVIEW_QUEUE", "8"))
+    )
+    """Reviews that may wait for a worker; one more is refused (``review/busy``)."""
+    review_worlds: int | None = field(
+        default_factory=lambda: int(os.environ.get("SPIELTISCH_REVIEW_WORLDS") or 0) or None
+    )
+    """Sampled worlds per decision of a review (``None``: the review engine's default)."""
     seat_idle_grace: float = field(
         default_factory=lambda: float(os.environ.get("SPIELTISCH_SEAT_IDLE_GRACE", "60"))
     )
