@@ -10,30 +10,32 @@ through the same refusal checks, with fast paths only where those checks cannot 
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import compress
+from typing import TYPE_CHECKING, Any
 
 from .actions import DRAW_DISCARD, DRAW_STOCK, Build, Discard, KalookiAction, Meld, Swap
 from .cards import FACES, JOKER
 from .melds import JOKER_TOKEN, MAX_RUN, card_of, joker_as, named
-from .meldsearch import all_melds
-from .state import DRAW, OVER, KalookiState
+from .meldsearch import MeldTable
+from .phases import DRAW, OVER
+
+if TYPE_CHECKING:
+    from .state import KalookiState
 
 # Action objects are immutable, so they are made once and reused: building frozen
 # dataclasses was the largest cost of a legal-action list.
 _DISCARDS = tuple(Discard(f) for f in range(FACES))
-_MELDS: dict[tuple[int, ...], Meld] = {}
 _BUILDS: dict[tuple[int, int], Build] = {}
 _CACHE_LIMIT = 200_000
-"""Melds and builds are finitely many; the cap only bounds memory in odd uses."""
+"""Builds are finitely many; the cap only bounds memory in odd uses."""
 
 
-def _meld(tokens: tuple[int, ...]) -> Meld:
-    a = _MELDS.get(tokens)
-    if a is None:
-        if len(_MELDS) >= _CACHE_LIMIT:
-            _MELDS.clear()
-        a = _MELDS[tokens] = Meld(tokens)
-    return a
+def _meld_actions(melds: tuple[tuple[int, ...], ...]) -> tuple[tuple[Meld, int], ...]:
+    return tuple((Meld(m), len(m)) for m in melds)
+
+
+_MELDS: MeldTable[tuple[Meld, int]] = MeldTable(_meld_actions)
+"""Every hand's meld actions (with their sizes), made once per suit or rank pattern."""
 
 
 def _build(meld: int, token: int) -> Build:
@@ -47,12 +49,15 @@ def _build(meld: int, token: int) -> Build:
 
 
 def legal_actions(state: KalookiState, seat: int) -> list[Any]:
-    """Every legal action: complete, since :func:`all_melds` lists every meld of the
+    """Every legal action: complete, since :func:`~.meldsearch.all_melds` lists every meld of the
     hand, and builds/swaps are single cards on the finitely many table melds."""
     if state.phase == OVER or seat != state.to_move:
         return []
     if state.phase == DRAW:
-        return [a for a in (DRAW_STOCK, DRAW_DISCARD) if state._refusal(seat, a) is None]
+        # The draw refusals of ``_refusal``: an empty stock or pile (the phase is DRAW).
+        if state.stock:
+            return [DRAW_STOCK, DRAW_DISCARD] if state.pile else [DRAW_STOCK]
+        return [DRAW_DISCARD] if state.pile else []
     hand = state.hands[seat]
     # Fast paths: with no freed joker pending and enough cards left after an action,
     # the hand checks of ``_hand_refusal`` cannot fail; everything else takes the
@@ -60,17 +65,19 @@ def legal_actions(state: KalookiState, seat: int) -> list[Any]:
     spare = state.sizes[seat] - 2 if not state.freed else -99
     legal: list[KalookiAction] = []
     if not state.freed:
-        blocked = state.taken if state.locked and hand[state.taken] == 1 else -1
-        legal.extend(_DISCARDS[f] for f in range(FACES) if hand[f] and f != blocked)
-    for mt in all_melds(hand):
+        legal.extend(compress(_DISCARDS, hand))
+        if state.locked and hand[state.taken] == 1:
+            legal.remove(_DISCARDS[state.taken])  # KA-R4: not the card just taken
+    for a, size in _MELDS.of(hand):
         # Melds from the search are valid by construction: check only the hand.
-        if spare - len(mt) >= 0:
-            legal.append(_meld(mt))
+        if spare >= size:
+            legal.append(a)
             continue
+        mt = a.tokens
         is_set = named(mt[0]) % 13 == named(mt[1]) % 13
-        cap = 4 - len(mt) if is_set else MAX_RUN - len(mt)
-        if state._hand_refusal(seat, mt, [card_of(t) for t in mt], 0, cap) is None:
-            legal.append(_meld(mt))
+        cap = 4 - size if is_set else MAX_RUN - size
+        if state._hand_refusal(seat, a, [card_of(t) for t in mt], 0, cap) is None:
+            legal.append(a)
     cands: list[KalookiAction] = []
     opened = state.opened[seat]
     jokers = hand[JOKER] > 0

@@ -16,6 +16,7 @@ joker is a ``swap``; every other addition is a ``build``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from spieltisch.engine import InvalidNotation
@@ -92,8 +93,11 @@ def run_positions(ranks: list[int]) -> list[int] | None:
     return None
 
 
+@lru_cache(maxsize=1 << 16)
 def classify(tokens: tuple[int, ...]) -> tuple[bool, int, int] | str:
-    """``(is_run, suit or rank, lowest position)`` of a valid meld, else why it is not one."""
+    """``(is_run, suit or rank, lowest position)`` of a valid meld, else why it is not one.
+
+    Remembered (a bounded LRU): every applied meld, build and value asks it again."""
     n = len(tokens)
     if n < 3:
         return "a meld has at least 3 cards"
@@ -118,6 +122,7 @@ def classify(tokens: tuple[int, ...]) -> tuple[bool, int, int] | str:
     return (True, suits[0], positions[0])
 
 
+@lru_cache(maxsize=1 << 16)
 def canonical(tokens: tuple[int, ...]) -> tuple[int, ...]:
     """Tokens in table order: runs low to high, sets by suit; other input by face."""
     shape = classify(tokens)

@@ -25,7 +25,7 @@ in a hand shares work through one :class:`Searcher`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from .cards import FACES, JOKER, PENALTY
 from .melds import JOKER_TOKEN, SET_VALUE, position_value
@@ -66,6 +66,136 @@ def _variants(slots: list[int], held: list[int], jokers: int) -> list[Meld]:
     return out
 
 
+def _suit_runs(suit: int, mask: int, jokers: int) -> tuple[Meld, ...]:
+    """Every run of ``suit`` for the held ranks ``mask`` (bit ``r`` for rank ``r + 1``)."""
+    base = suit * 13
+    # Held by run position 1..14 (14 is the high ace); only truthiness matters.
+    held = [0, *((mask >> r) & 1 for r in range(13)), mask & 1]
+    out: list[Meld] = []
+    if not jokers:
+        # Runs are the windows of 3+ inside each stretch of consecutive held ranks.
+        run_faces = _RUN_FACES[suit]
+        for lo in range(1, 13):
+            if held[lo] and held[lo + 1] and held[lo + 2] and not held[lo - 1]:
+                end = lo + 2
+                while end < 14 and held[end + 1]:
+                    end += 1
+                for a in range(lo, end - 1):
+                    for b in range(a + 2, min(end, a + 12) + 1):
+                        out.append(run_faces[a - 1 : b])
+        return tuple(out)
+    for lo in range(1, 13):
+        gaps = 0
+        slots = []
+        hv: list[int] = []
+        for hi in range(lo, min(lo + 12, 14) + 1):
+            h = held[hi]
+            if not h:
+                gaps += 1
+                if gaps > jokers:
+                    break
+            slots.append(base + (hi - 1) % 13)
+            hv.append(h)
+            if hi - lo >= 2:
+                out.extend(_variants(slots, hv, jokers))
+    return tuple(out)
+
+
+def _rank_sets(rank: int, mask: int, jokers: int) -> tuple[Meld, ...]:
+    """Every set of rank index ``rank`` (0..12) for the held suits ``mask`` (bit = suit)."""
+    faces = (rank, 13 + rank, 26 + rank, 39 + rank)
+    have = [(mask >> s) & 1 for s in range(4)]
+    n = sum(have)
+    if not jokers:
+        if n == 4:
+            return (
+                faces[:3],
+                (rank, 13 + rank, 39 + rank),
+                (rank, 26 + rank, 39 + rank),
+                faces[1:],
+                faces,
+            )
+        return (tuple(f for f, h in zip(faces, have, strict=True) if h),)
+    out: list[Meld] = []
+    for sub in _SUBSETS:
+        out.extend(_variants([faces[s] for s in sub], [have[s] for s in sub], jokers))
+    return tuple(out)
+
+
+_MIN_HELD = (3, 2, 1)
+"""Naturals a group needs for a meld, by joker count."""
+_BITS = tuple(bin(m).count("1") for m in range(16))
+
+T = TypeVar("T")
+
+
+_PRESENT = bytes([0] + [1] * 255)
+"""``bytes.translate`` table: a count becomes 1 if the face is held."""
+
+
+class MeldTable(Generic[T]):
+    """Every meld of a hand, assembled from per-group entries made once.
+
+    Per joker count (0..2), per suit and held ranks (runs) and per rank and held suits
+    (sets): the melds of that group, converted by ``convert`` (the legal actions keep
+    ready-made action objects here). A group is keyed by the bytes of its held flags, so a
+    hand needs 17 dictionary look-ups and no loop over its 53 counts; the keys are finitely
+    many (4 x 2**13 and 13 x 2**4 per joker count), so the tables are bounded and never
+    evicted. A hand's melds are the concatenation of its groups' entries, in the order of
+    :func:`all_melds`.
+    """
+
+    __slots__ = ("_convert", "_runs", "_sets")
+
+    def __init__(self, convert: Callable[[tuple[Meld, ...]], tuple[T, ...]]) -> None:
+        self._convert = convert
+        self._runs: list[list[dict[bytes, tuple[T, ...]]]] = [
+            [{} for _ in range(4)] for _ in range(3)
+        ]
+        self._sets: list[list[dict[bytes, tuple[T, ...]]]] = [
+            [{} for _ in range(13)] for _ in range(3)
+        ]
+
+    def of(self, counts: list[int]) -> list[T]:
+        """The hand's melds, converted."""
+        jokers = counts[JOKER]
+        if jokers > 2:
+            jokers = 2
+        held = bytes(counts).translate(_PRESENT)
+        out: list[T] = []
+        for suit, table in enumerate(self._runs[jokers]):
+            key = held[suit * 13 : suit * 13 + 13]
+            hit = table.get(key)
+            if hit is None:
+                mask = sum(1 << r for r in range(13) if key[r])
+                melds = (
+                    _suit_runs(suit, mask, jokers)
+                    if len(key) - key.count(0) >= _MIN_HELD[jokers]
+                    else ()
+                )
+                hit = table[key] = self._convert(melds)
+            if hit:
+                out.extend(hit)
+        for rank, table in enumerate(self._sets[jokers]):
+            key = held[rank:52:13]
+            hit = table.get(key)
+            if hit is None:
+                mask = sum(1 << s for s in range(4) if key[s])
+                n = _BITS[mask]
+                melds = _rank_sets(rank, mask, jokers) if n and n >= _MIN_HELD[jokers] else ()
+                hit = table[key] = self._convert(melds)
+            if hit:
+                out.extend(hit)
+        return out
+
+
+def _same(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    return melds
+
+
+_MELD_TABLE: MeldTable[Meld] = MeldTable(_same)
+
+
 def all_melds(counts: list[int]) -> list[Meld]:
     """Every meld the hand can lay, each once, in table order.
 
@@ -73,55 +203,7 @@ def all_melds(counts: list[int]) -> list[Meld]:
     >>> len(all_melds(counts_of([parse_face(c) for c in ["4h", "5h", "6h", "7h"]])))
     3
     """
-    jokers = min(counts[JOKER], 2)
-    out: list[Meld] = []
-    for suit in range(4):
-        base = suit * 13
-        row = counts[base : base + 13]
-        if 13 - row.count(0) + jokers < 3:
-            continue
-        held = [0, *row, row[0]]  # counts by run position 1..14; truthy where held
-        if not jokers:
-            # Runs are the windows of 3+ inside each stretch of consecutive held ranks.
-            run_faces = _RUN_FACES[suit]
-            for lo in range(1, 13):
-                if held[lo] and held[lo + 1] and held[lo + 2] and not held[lo - 1]:
-                    end = lo + 2
-                    while end < 14 and held[end + 1]:
-                        end += 1
-                    for a in range(lo, end - 1):
-                        for b in range(a + 2, min(end, a + 12) + 1):
-                            out.append(run_faces[a - 1 : b])
-            continue
-        for lo in range(1, 13):
-            gaps = 0
-            slots = []
-            hv: list[int] = []
-            for hi in range(lo, min(lo + 12, 14) + 1):
-                h = held[hi]
-                if not h:
-                    gaps += 1
-                    if gaps > jokers:
-                        break
-                slots.append(base + (hi - 1) % 13)
-                hv.append(h)
-                if hi - lo >= 2:
-                    out.extend(_variants(slots, hv, jokers))
-    for r in range(13):
-        faces = (r, 13 + r, 26 + r, 39 + r)
-        have = [counts[f] for f in faces]
-        n = 4 - have.count(0)
-        if n + jokers < 3 or n == 0:
-            continue
-        if not jokers:
-            if n == 4:
-                out.extend([faces[:3], (r, 13 + r, 39 + r), (r, 26 + r, 39 + r), faces[1:], faces])
-            else:
-                out.append(tuple(f for f, h in zip(faces, have, strict=True) if h))
-            continue
-        for sub in _SUBSETS:
-            out.extend(_variants([faces[s] for s in sub], [have[s] for s in sub], jokers))
-    return out
+    return _MELD_TABLE.of(counts)
 
 
 def _melds_with(counts: list[int], face: int) -> list[Meld]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import Any
 
 from spieltisch.engine import Event, Game, IllegalAction, Result, State, derive_rng
@@ -27,8 +26,12 @@ from spieltisch.engine.rng import shuffled
 
 from .actions import Build, Discard, Draw, Meld, Swap
 from .cards import FACES, HAND_SIZE, JOKER, face_name, faces_of, full_deck
+from .legal import legal_actions as _legal_actions
 from .melds import TableMeld, card_of, classify, token_name
 from .meldsearch import has_joker_pair
+from .phases import DRAW, OVER, PLAY
+from .phases import PHASE_NAMES as PHASE_NAMES  # re-exported for the views
+from .phases import Phase as Phase  # re-exported for the views
 from .scoring import CLUB_LIMIT, club_eliminated, club_result, deal_penalties, ring_result
 
 
@@ -58,21 +61,6 @@ MAX_TURNS = 400
 """KA-R9: a deal also ends without a winner after this many turns, because players who
 only ever take the discard never run the stock down (a cycle the rules allow)."""
 TURN = "KA §Zug"
-
-
-class Phase(IntEnum):
-    """Where a turn stands; stored as its number, shown by its name (``PHASE_NAMES``)."""
-
-    DRAW = 0
-    """The player to move draws from the stock or the discard pile."""
-    PLAY = 1
-    """He melds, builds and swaps, then discards."""
-    OVER = 2
-    """The game is over."""
-
-
-DRAW, PLAY, OVER = Phase.DRAW, Phase.PLAY, Phase.OVER
-PHASE_NAMES = tuple(p.name.lower() for p in Phase)
 
 
 class KalookiState(State):
@@ -173,11 +161,8 @@ class KalookiState(State):
     def _is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self, seat: int) -> list[Any]:
-        """Every legal action, complete and bounded (see :mod:`.legal`)."""
-        from .legal import legal_actions
-
-        return legal_actions(self, seat)
+    legal_actions = _legal_actions
+    """Every legal action, complete and bounded (see :mod:`.legal`)."""
 
     # -- validation: every refusal names its rule ----------------------------------------
     def _refusal(self, seat: int, a: Any) -> IllegalAction | None:

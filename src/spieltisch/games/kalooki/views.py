@@ -21,7 +21,8 @@ from spieltisch.engine.rng import shuffled
 
 from .cards import COPIES, FACES, JOKER, counts_of, face_name, faces_of, parse_face
 from .melds import TableMeld, card_of, classify, parse_token, token_name
-from .state import MAX_RESTOCKS, MAX_TURNS, OPENING, OVER, PHASE_NAMES, KalookiState, Phase
+from .phases import OVER, PHASE_NAMES, Phase
+from .state import MAX_RESTOCKS, MAX_TURNS, OPENING, KalookiState
 
 
 def names(counts: list[int]) -> list[str]:
