@@ -170,3 +170,83 @@ class ReviewRow(Base):
     wall_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PlayerRow(Base):
+    """A player who lasts across tables and browsers: a name, the hashes of his secret
+    keys (:class:`PlayerKeyRow`) and optionally an argon2 hash of a password. Names are
+    unique ignoring case (``name_key``), so a name plus password finds one player."""
+
+    __tablename__ = "st_players"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PlayerKeyRow(Base):
+    """One secret key of a player (SHA-256 of it): one per device that signed in with
+    the password, the same one on devices that imported an export code."""
+
+    __tablename__ = "st_player_keys"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("st_players.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatPlayerRow(Base):
+    """Which player sat in a seat: his games, results and ratings come from here."""
+
+    __tablename__ = "st_seat_players"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("st_players.id", ondelete="CASCADE"), index=True
+    )
+
+
+class RatingRow(Base):
+    """A player's openskill rating in one game (bots' ratings are fixed anchors, kept in
+    ``arena/anchors.json``, not here)."""
+
+    __tablename__ = "st_ratings"
+    __table_args__ = (Index("ix_st_ratings_game", "game"),)
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("st_players.id", ondelete="CASCADE"), primary_key=True
+    )
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingChangeRow(Base):
+    """What one rated game did to one player's rating. One row per (table, seat): the
+    rows of a table are inserted with the new ratings in one transaction, so a game is
+    rated once however many processes see it end (the second insert fails)."""
+
+    __tablename__ = "st_rating_changes"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("st_players.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(32))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
