@@ -21,7 +21,15 @@ from typing import Any
 
 from spieltisch.engine import InvalidNotation
 
-from .cards import BLACK_QUEEN, SPADES, card_name, contract_name, parse_card, parse_contract
+from .cards import (
+    BLACK_QUEEN,
+    KINDS,
+    SPADES,
+    card_name,
+    contract_name,
+    parse_card,
+    parse_contract,
+)
 
 WORDS = ("armut", "morbus", "valeo", "solo", "antrag", "accept", "decline")
 
@@ -114,6 +122,8 @@ class Play:
 
 HydraAction = Say | ChooseSolo | Lay | Give | Play
 SAY = {w: Say(w) for w in WORDS}
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(KINDS))
+"""One immutable ``Play`` per card, handed out by the legal moves instead of new objects."""
 
 
 def _queen_colour(text: str) -> int:
@@ -149,10 +159,10 @@ def parse_action(text: str) -> HydraAction:
     if len(words) == 2 and words[0] == "give":
         return Give(parse_card(words[1]))
     if len(words) == 2 and words[0] == "play":
-        return Play(parse_card(words[1]))
+        return PLAYS[parse_card(words[1])]
     if len(words) == 1:
         try:
-            return Play(parse_card(words[0]))
+            return PLAYS[parse_card(words[0])]
         except InvalidNotation:
             pass
     raise InvalidNotation(
@@ -179,7 +189,7 @@ def action_from_json(data: Any) -> HydraAction:
         if kind == "give":
             return Give(parse_card(data["card"]))
         if kind == "play":
-            return Play(parse_card(data["card"]))
+            return PLAYS[parse_card(data["card"])]
     except (KeyError, AttributeError) as exc:
         raise InvalidNotation(f"malformed Hydra action {data!r}") from exc
     raise InvalidNotation(f"unknown Hydra action {data!r}")

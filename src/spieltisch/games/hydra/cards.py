@@ -125,6 +125,10 @@ def card_name(c: int) -> str:
     return SUIT_LETTERS[c // 6] + RANK_NAMES[c % 6]
 
 
+NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(KINDS))
+"""``card_name`` of every card, looked up instead of built in events, views and rollouts."""
+
+
 def card_symbol(c: int) -> str:
     """Display form: ``Hydra``, ``♦10``, ``♣Q``."""
     if c == HYDRA:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from spieltisch.engine import Event, IllegalAction
 
-from .actions import HydraAction, Play
-from .cards import H10, POINTS, POWER, SUIT, SUIT_NAMES, TRUMP, card_name
+from .actions import PLAYS, HydraAction, Play
+from .cards import H10, NAMES, POINTS, POWER, SUIT, SUIT_NAMES, TRUMP, card_name
 from .phases import TRICKS
 
 if TYPE_CHECKING:
@@ -57,7 +57,17 @@ def playable(hand: list[int], trick: list[tuple[int, int]], contract: int) -> li
 
 
 def legal(st: HydraState, seat: int) -> list[HydraAction]:
-    return [Play(c) for c in playable(st.hands[seat], st.trick, st.contract)]
+    """``playable`` as shared ``Play`` objects; a hand is kept sorted, so its distinct
+    cards in order are ``dict.fromkeys(hand)``."""
+    distinct = dict.fromkeys(st.hands[seat])
+    trick = st.trick
+    if trick:
+        suit = SUIT[st.contract]
+        led = suit[trick[0][1]]
+        follow: list[HydraAction] = [PLAYS[c] for c in distinct if suit[c] == led]
+        if follow:
+            return follow
+    return [PLAYS[c] for c in distinct]
 
 
 def apply(st: HydraState, seat: int, action: Any) -> list[Event]:
@@ -67,18 +77,19 @@ def apply(st: HydraState, seat: int, action: Any) -> list[Event]:
     hand = st.hands[seat]
     if c not in hand:
         raise IllegalAction("HY-R5", f"you do not hold {card_name(c)}")
-    suit = SUIT[st.contract]
-    if st.trick:
-        led = suit[st.trick[0][1]]
+    trick = st.trick
+    if trick:
+        suit = SUIT[st.contract]
+        led = suit[trick[0][1]]
         if suit[c] != led and any(suit[h] == led for h in hand):
             name = "trumps" if led == TRUMP else SUIT_NAMES[led]
             raise IllegalAction(
                 "HY-R5", f"{card_name(c)}: you must follow suit ({name}) while you can"
             )
     hand.remove(c)
-    st.trick.append((seat, c))
-    events: list[Event] = [{"type": "play", "seat": seat, "card": card_name(c)}]
-    if len(st.trick) < len(st.seats):
+    trick.append((seat, c))
+    events: list[Event] = [{"type": "play", "seat": seat, "card": NAMES[c]}]
+    if len(trick) < len(st.seats):
         st.turn = st.nxt[seat]
         return events
     last = len(st.tricks) == TRICKS - 1

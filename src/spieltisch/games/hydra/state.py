@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from spieltisch.engine import (
     Event,
@@ -29,7 +29,7 @@ from spieltisch.engine import (
 from spieltisch.engine.rng import shuffled
 
 from . import bidding, play
-from .actions import HydraAction, Say
+from .actions import HydraAction, Play, Say
 from .cards import DECK, STANDARD, card_name, contract_name
 from .phases import ANSWER, DECLARE, GIVE, HEALTHY, OVER, PLAY, SOLO, Phase
 from .scoring import (
@@ -216,17 +216,42 @@ class HydraState(State):
 
     # -- the contract ----------------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.turn,)
+        return () if self.phase is OVER else (self.turn,)
 
     def _is_over(self) -> bool:
-        return self.phase == OVER
+        return self.phase is OVER
+
+    def is_over(self) -> bool:
+        """As the engine's, read straight from the phase: asked before every move."""
+        return self.phase is OVER or (bool(self.resigned) and self._resigned_out())
 
     def legal_actions(self, seat: int) -> list[Any]:
-        if self.phase == OVER or seat != self.turn:
+        if self.phase is OVER or seat != self.turn:
             return []
-        if self.phase == PLAY:
+        if self.phase is PLAY:
             return play.legal(self, seat)
         return bidding.legal(self, seat)
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        """The engine's ``apply``, with a short way for the common case: a card played by
+        the seat whose turn it is while nobody has resigned. Every check the engine would
+        make holds then (a playing seat, the game running, that seat active), and the rules
+        check the card; anything else goes the engine's way."""
+        if (
+            type(action) is Play
+            and self.phase is PLAY
+            and type(seat) is int
+            and seat == self.turn
+            and not self.resigned
+        ):
+            try:
+                events = play.apply(self, seat, action)
+            except IllegalAction as exc:
+                exc.context = self._refusal_context(seat, action)
+                raise
+            self._actions.append((seat, action))
+            return events
+        return super().apply(seat, action)
 
     def _inactive_refusal(self, seat: int, action: Any) -> IllegalAction:
         """Armut after one's own Morbus or Valeo breaks HY 2.2.4, not the turn order."""
@@ -266,6 +291,48 @@ class HydraState(State):
             raise IllegalAction(rule, f"{action} is not possible now (phase: {self.phase})")
 
     # -- serialisation ---------------------------------------------------------------------
+    def clone(self) -> Self:
+        """A field-by-field copy, several times faster than the engine's pickle round trip.
+
+        Every list the rules change in place is copied; what they only ever replace or
+        never change is shared: the rule set and settings, the record's actions, the
+        played tricks (tuples), the finished games' summaries, ``seats`` and ``nxt``.
+        """
+        copy = object.__new__(type(self))
+        copy.game = self.game
+        copy.players = self.players
+        copy.seed = self.seed
+        copy.origin = self.origin
+        copy._actions = list(self._actions)
+        copy.resigned = self.resigned
+        copy.settings = self.settings
+        copy.game_no = self.game_no
+        copy.deal_no = self.deal_no
+        copy.dealer = self.dealer
+        copy.totals = list(self.totals)
+        copy.finished = list(self.finished)
+        copy.seats = self.seats
+        copy.nxt = self.nxt
+        copy.redeals = list(self.redeals)
+        copy.hands = [list(h) for h in self.hands]
+        copy.phase = self.phase
+        copy.turn = self.turn
+        copy.said = list(self.said)
+        copy.spec = list(self.spec)
+        copy.kind = self.kind
+        copy.contract = self.contract
+        copy.declarer = self.declarer
+        copy.partner = self.partner
+        copy.laid = list(self.laid)
+        copy.declined = list(self.declined)
+        copy.given = list(self.given)
+        copy.party = list(self.party)
+        copy.trick = list(self.trick)
+        copy.tricks = list(self.tricks)
+        copy.points = list(self.points)
+        copy.count = list(self.count)
+        return copy
+
     def _dump(self) -> dict[str, Any]:
         return {
             "game_no": self.game_no,

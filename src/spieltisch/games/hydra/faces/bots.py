@@ -28,7 +28,7 @@ from spieltisch.bots import Bot, GameBots, Plan, RolloutSettings, SearchSettings
 from spieltisch.bots.ismcts import Rewards
 from spieltisch.engine import State, View
 
-from ..actions import ChooseSolo, Give, HydraAction, Lay, Play, Say
+from ..actions import PLAYS, ChooseSolo, Give, HydraAction, Lay, Say
 from ..cards import (
     ACE,
     CONTRACTS,
@@ -40,12 +40,15 @@ from ..cards import (
     STANDARD,
     SUIT,
     TRUMP,
+    display_sorted,
     parse_card,
     parse_contract,
     rank_of,
     trump_order,
 )
+from ..phases import HEALTHY, PLAY, SOLO
 from ..play import trick_winner
+from ..state import HydraState
 
 SOLO_THRESHOLD = 17.0
 """Hand value (see ``hand_value``) from which a solo is announced; tuned by self-play."""
@@ -71,6 +74,87 @@ def best_contract(hand: list[int]) -> tuple[int, float]:
     return max(((c, hand_value(hand, c)) for c in range(CONTRACTS)), key=lambda x: x[1])
 
 
+class Seen:
+    """What a seat sees of the trick play: the only inputs of the play heuristics.
+
+    Read either from the seat's view (:meth:`of_view`, what ``plan`` gets) or straight
+    from a state (:meth:`of_state`, what a rollout's ``act`` gets), so both decide from
+    the same facts and a rollout move never reads another seat's hand.
+    """
+
+    __slots__ = ("contract", "declarer", "first_cards", "kind", "party", "queens", "seats", "trick")
+
+    def __init__(
+        self,
+        contract: int,
+        trick: list[tuple[int, int]],
+        first_cards: list[int],
+        seats: list[int],
+        kind: str | None,
+        declarer: int,
+        party: list[int] | None,
+        queens: list[list[int]],
+    ) -> None:
+        self.contract = contract
+        self.trick = trick
+        """``(seat, card)`` of the trick on the table, in the order played."""
+        self.first_cards = first_cards
+        """The card that led each finished trick."""
+        self.seats = seats
+        self.kind = kind
+        self.declarer = declarer
+        """Soloist or Antragsteller, -1 if none."""
+        self.party = party
+        """Party per seat (-1 for none) when the parties are public, else ``None``."""
+        self.queens = queens
+        """Black queens this seat knows each seat held: played ones, and its own."""
+
+    @classmethod
+    def of_view(cls, view: View) -> Seen:
+        party = view["party"]
+        return cls(
+            contract=parse_contract(view["contract"]) if view["contract"] else STANDARD,
+            trick=[(int(s), parse_card(c)) for s, c in view["trick"]],
+            first_cards=[parse_card(t["cards"][0][1]) for t in view["tricks"]],
+            seats=list(view["seats_in_game"]),
+            kind=view["kind"],
+            declarer=-1 if view["declarer"] is None else int(view["declarer"]),
+            party=None if party is None else [-1 if p is None else int(p) for p in party],
+            queens=[[parse_card(q) for q in qs] for qs in view["queens"]],
+        )
+
+    @classmethod
+    def of_state(cls, st: HydraState, seat: int) -> Seen:
+        """The same facts as ``of_view(st.view(seat))`` during the play, read directly:
+        public fields, the tricks, and of the hands only ``seat``'s own."""
+        queens: list[list[int]] = [[] for _ in range(st.players)]
+        first_cards = []
+        for _, cards in st.tricks:
+            first_cards.append(cards[0][1])
+            for s, c in cards:
+                if c in (SQ, CQ):
+                    queens[s].append(c)
+        for s, c in st.trick:
+            if c in (SQ, CQ):
+                queens[s].append(c)
+        queens[seat].extend(c for c in st.hands[seat] if c in (SQ, CQ))
+        public = st.phase == PLAY and st.kind != HEALTHY
+        return cls(
+            contract=st.contract if st.kind == SOLO else STANDARD,
+            trick=st.trick,
+            first_cards=first_cards,
+            seats=st.seats,
+            kind=st.kind,
+            declarer=st.declarer,
+            party=st.party if public else None,
+            queens=queens,
+        )
+
+
+TOP: Final = tuple(frozenset(trump_order(c)[:2]) for c in range(CONTRACTS))
+"""The two highest trumps of each contract, kept for tricks worth them."""
+
+
 class RulesBot(Bot):
     """Heuristic Hydra player (level ``rules``)."""
 
@@ -80,18 +164,36 @@ class RulesBot(Bot):
         legal = self.legal_actions(view)
         if len(legal) == 1:
             return Plan(legal[0], self.delay)
-        hand = [parse_card(c) for c in view["hand"]]
         phase = view["phase"]
         if phase == "play":
-            choice: HydraAction = Play(self._play(view, seat, hand, legal))
+            choice: HydraAction = PLAYS[self._play(Seen.of_view(view), seat, legal)]
         else:
-            choice = self._bid(view, phase, hand, legal)
+            hand = [parse_card(c) for c in view["hand"]]
+            choice = self._bid(phase, hand, legal)
         if choice not in legal:  # never happens with a consistent view; stay legal anyway
             choice = self.rng.choice(legal)
         return Plan(choice, self.delay)
 
+    def act(self, state: State, seat: int) -> Any:
+        """``plan``'s move, decided on the state itself (a rollout's world): the legal
+        moves, the public record and ``seat``'s own hand, without a text view."""
+        if not isinstance(state, HydraState):
+            return super().act(state, seat)
+        legal: list[Any] = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase is PLAY:
+            choice: HydraAction = PLAYS[self._play(Seen.of_state(state, seat), seat, legal)]
+        else:
+            # The view's hand order: ``_give`` breaks ties by it.
+            hand = display_sorted(state.hands[seat], state.contract)
+            choice = self._bid(state.phase, hand, legal)
+        if choice not in legal:
+            choice = self.rng.choice(legal)
+        return choice
+
     # -- bidding ---------------------------------------------------------------------------
-    def _bid(self, view: View, phase: str, hand: list[int], legal: list[Any]) -> HydraAction:
+    def _bid(self, phase: str, hand: list[int], legal: list[Any]) -> HydraAction:
         words = {str(a) for a in legal}
         _, value = best_contract(hand)
         std_trumps = sum(1 for c in hand if SUIT[STANDARD][c] == TRUMP)
@@ -128,15 +230,17 @@ class RulesBot(Bot):
         return min(hand, key=lambda c: (POWER[STANDARD][c], POINTS[c]))
 
     # -- play ------------------------------------------------------------------------------
-    def _friends(self, view: View, seat: int) -> dict[int, int]:
+    @staticmethod
+    def _friends(seen: Seen, seat: int) -> dict[int, int]:
         """+1 known partner, -1 known opponent, 0 unknown, per other playing seat."""
-        seats = [s for s in view["seats_in_game"] if s != seat]
-        if view["party"] is not None:
-            mine = view["party"][seat]
-            return {s: 1 if view["party"][s] == mine else -1 for s in seats}
-        queens = [{parse_card(q) for q in qs} for qs in view["queens"]]
+        seats = [s for s in seen.seats if s != seat]
+        party = seen.party
+        if party is not None:
+            mine = party[seat]
+            return {s: 1 if party[s] == mine else -1 for s in seats}
+        queens = [set(qs) for qs in seen.queens]
         mine_q = queens[seat]
-        known = sum(len(view["queens"][s]) for s in range(len(queens)))
+        known = sum(len(qs) for qs in seen.queens)
         out = {}
         for s in seats:
             theirs = queens[s]
@@ -150,21 +254,21 @@ class RulesBot(Bot):
                 out[s] = 0
         return out
 
-    def _play(self, view: View, seat: int, hand: list[int], legal: list[Any]) -> int:
-        contract = parse_contract(view["contract"]) if view["contract"] else STANDARD
+    def _play(self, seen: Seen, seat: int, legal: list[Any]) -> int:
+        contract = seen.contract
         suit, power = SUIT[contract], POWER[contract]
         cards: list[int] = [a.card for a in legal]
-        trick = [(int(s), parse_card(c)) for s, c in view["trick"]]
-        done = len(view["tricks"])
-        friends = self._friends(view, seat)
-        top = set(trump_order(contract)[:2])
+        trick = seen.trick
+        done = len(seen.first_cards)
+        friends = self._friends(seen, seat)
+        top = TOP[contract]
 
         def cheap(c: int) -> tuple[int, int]:
             return (POINTS[c] + (20 if c in top else 0), power[c])
 
         if not trick:
-            return self._lead(view, seat, hand, cards, contract, friends, done)
-        players = len(view["seats_in_game"])
+            return self._lead(seen, seat, cards, friends, done)
+        players = len(seen.seats)
         last = len(trick) == players - 1
         winner = trick_winner(trick, contract)
         pts = sum(POINTS[c] for _, c in trick)
@@ -183,28 +287,20 @@ class RulesBot(Bot):
             return min(keep, key=lambda c: power[c])
         return min(cards, key=cheap)
 
-    def _lead(
-        self,
-        view: View,
-        seat: int,
-        hand: list[int],
-        cards: list[int],
-        contract: int,
-        friends: dict[int, int],
-        done: int,
-    ) -> int:
-        suit, power = SUIT[contract], POWER[contract]
-        led_suits = {suit[parse_card(t["cards"][0][1])] for t in view["tricks"]}
+    @staticmethod
+    def _lead(seen: Seen, seat: int, cards: list[int], friends: dict[int, int], done: int) -> int:
+        suit, power = SUIT[seen.contract], POWER[seen.contract]
+        led_suits = {suit[c] for c in seen.first_cards}
         aces = [
             c for c in cards if suit[c] != TRUMP and rank_of(c) == ACE and suit[c] not in led_suits
         ]
         if aces:
             return aces[0]
         trumps = [c for c in cards if suit[c] == TRUMP]
-        soloist = view["kind"] == "solo" and view["declarer"] == seat
+        soloist = seen.kind == "solo" and seen.declarer == seat
         if soloist and trumps:
             return max(trumps, key=lambda c: power[c])
-        if view["kind"] == "healthy" and done < 4:
+        if seen.kind == "healthy" and done < 4:
             queens = [c for c in cards if c in (SQ, CQ)]
             if queens:
                 return queens[0]
@@ -226,9 +322,13 @@ def evaluate(state: State) -> Rewards:
     with one. Rollouts are played to the end of the current game, so this judges a match
     between games (a cut-off inside a game counts the totals so far).
     """
-    view = state.view(None)
-    totals = [float(t) for t in view["totals"]]
-    left = max(1, int(view["games_in_match"]) - len(view["finished_games"]))
+    if isinstance(state, HydraState):  # the view's public numbers, without the view
+        totals = [float(t) for t in state.totals]
+        left = max(1, state.games_in_match - len(state.finished))
+    else:
+        view = state.view(None)
+        totals = [float(t) for t in view["totals"]]
+        left = max(1, int(view["games_in_match"]) - len(view["finished_games"]))
     temperature = GAME_SPREAD * math.sqrt(left)
     top = max(totals)
     weights = [math.exp((t - top) / temperature) for t in totals]
@@ -237,7 +337,13 @@ def evaluate(state: State) -> Rewards:
 
 
 def game_done(start: State, now: State) -> bool:
-    """A rollout stops when the game of the match it began in is over."""
+    """A rollout stops when the game of the match it began in is over.
+
+    Asked after every rollout move, so it reads the count of finished games from the
+    states (the length of the view's ``finished_games``) instead of building views.
+    """
+    if isinstance(start, HydraState) and isinstance(now, HydraState):
+        return len(now.finished) != len(start.finished)
     return len(now.view(None)["finished_games"]) != len(start.view(None)["finished_games"])
 
 
