@@ -9,7 +9,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import spieltisch
-from spieltisch import bots, engine
+from spieltisch import bots
 from spieltisch.cli import _play_loop, app
 from spieltisch.terminal import PLAIN, face, plain_render
 
@@ -93,26 +93,6 @@ def test_a_whole_match_to_the_final_score() -> None:
     assert "roles swapped, you now play Brown" in out
     assert "Match total" in out
     assert any(v in out for v in ("You win!", "You lose.", "A draw."))
-
-
-def test_bench_json_reports_positive_rates() -> None:
-    result = runner.invoke(app, ["bench", "--games", "2", "--json"])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    names = {row["game"] for row in data["results"]}
-    assert names == set(engine.games())
-    for row in data["results"]:
-        assert row["games"] == 2
-        assert row["plies"] > 0
-        assert row["playouts_per_second"] > 0
-        assert row["steps_per_second"] > 0
-
-
-def test_bench_table_for_one_game() -> None:
-    result = runner.invoke(app, ["bench", "-n", "1", "--game", "halali"])
-    assert result.exit_code == 0, result.output
-    assert "Playouts/s" in result.output
-    assert "halali" in result.output
 
 
 def test_games_lists_halali_with_its_options() -> None:

@@ -324,6 +324,8 @@ def bench(
     if peers:
         rows.extend(PEER_ROWS)
     console = Console(stderr=as_json)
+    if not console.is_terminal:  # piped into a file or a document: no wrapped cells
+        console = Console(stderr=as_json, width=max(console.width, 150))
     try:
         with console.status("measuring ...") as status:
 
@@ -361,7 +363,7 @@ def bench(
             mmm(row["playouts_per_second"], ",.1f"),
             mmm(row["steps_per_second"], ",.0f"),
         )
-    console.print(table, width=max(console.width, 150))
+    console.print(table)
     if data["ratios"]:
         ratios = Table(title="Ours / peer, ratio per round: min / median / max")
         for column in ("ours", "peer", "kind", "per game", "per deal", "per step"):
@@ -373,7 +375,7 @@ def bench(
                 r["peer_kind"],
                 *(mmm(r[f"per_{m}"], ".2f") + "x" for m in ("game", "deal", "step")),
             )
-        console.print(ratios, width=max(console.width, 150))
+        console.print(ratios)
 
 
 @app.command()
