@@ -2,8 +2,9 @@
 
 Run: ``.venv/bin/python bench/interop.py [--game halali] [--seconds 5] [--json]``
 
-Every row plays uniformly random legal actions for about ``--seconds`` and counts player
-actions (OpenSpiel chance events are applied but not counted, so the rows compare):
+Every row plays uniformly random legal actions for about ``--seconds`` of this process's
+CPU time (other load on the machine does not count) and counts player actions
+(OpenSpiel chance events are applied but not counted, so the rows compare):
 
 - ``engine``: ``legal_actions`` + ``apply`` on the engine state.
 - ``pettingzoo``: the usual agent loop, ``env.last()`` (tensor + mask) and ``env.step``.
@@ -30,9 +31,9 @@ from spieltisch.interop.pettingzoo import raw_env
 
 
 def _timed(run: Callable[[float], int], seconds: float) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     steps = run(start + seconds)
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def engine_rate(name: str, seconds: float) -> float:
@@ -41,10 +42,10 @@ def engine_rate(name: str, seconds: float) -> float:
 
     def run(deadline: float) -> int:
         steps, seed = 0, 0
-        while time.perf_counter() < deadline:
+        while time.process_time() < deadline:
             state = game.new_state(seed=seed)
             seed += 1
-            while not state.is_over() and time.perf_counter() < deadline:
+            while not state.is_over() and time.process_time() < deadline:
                 seat = rng.choice(state.active_seats())
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
                 steps += 1
@@ -59,10 +60,10 @@ def pettingzoo_rate(name: str, seconds: float) -> float:
 
     def run(deadline: float) -> int:
         steps, seed = 0, 0
-        while time.perf_counter() < deadline:
+        while time.process_time() < deadline:
             env.reset(seed=seed)
             seed += 1
-            while not any(env.terminations.values()) and time.perf_counter() < deadline:
+            while not any(env.terminations.values()) and time.process_time() < deadline:
                 mask = env.last()[0]["action_mask"]
                 env.step(int(rng.choice(np.flatnonzero(mask))))
                 steps += 1
@@ -77,9 +78,9 @@ def openspiel_rate(name: str, seconds: float, tensor: bool) -> float:
 
     def run(deadline: float) -> int:
         steps = 0
-        while time.perf_counter() < deadline:
+        while time.process_time() < deadline:
             state = game.new_initial_state()
-            while not state.is_terminal() and time.perf_counter() < deadline:
+            while not state.is_terminal() and time.process_time() < deadline:
                 if state.is_chance_node():
                     outcomes = state.chance_outcomes()
                     state.apply_action(

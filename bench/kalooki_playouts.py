@@ -9,9 +9,10 @@ Usage: ``python bench/kalooki_playouts.py [GAMES] [MATCHES] [SEED] [PLAYERS]``.
 * duel: ``MATCHES`` deals of one rules bot against random bots in the other seats (the
   rules bot's seat rotating), as win rate and average money per deal (stake 10).
 
-For comparison, RLCard's gin rummy can be timed in a separate environment with
-``bench/kalooki_playouts.py --rlcard GAMES`` (needs ``pip install rlcard``; it is not a
-dependency of this project; spieltisch is not imported then).
+For comparison, RLCard's gin rummy is timed the same way with
+``bench/kalooki_playouts.py --rlcard GAMES`` (needs the ``peers`` extra): its bare game
+engine and its environment (``env.step``, which encodes observations) apart, as in
+``spieltisch bench --peers`` (see ``spieltisch.peers`` for what is counted).
 """
 
 from __future__ import annotations
@@ -49,26 +50,19 @@ def playouts(games: int, seed: int, players: int) -> dict[str, object]:
 
 
 def rlcard_gin_rummy(games: int, seed: int) -> dict[str, object]:
-    """RLCard's gin rummy with random agents, timed the same way (CPU time)."""
-    import numpy as np
-    import rlcard  # type: ignore[import-not-found]
-    from rlcard.agents import RandomAgent  # type: ignore[import-not-found]
+    """RLCard's gin rummy, engine and environment, timed like ours (CPU time)."""
+    from spieltisch.peers import rlcard_gin_rummy_env, rlcard_gin_rummy_game
 
-    env = rlcard.make("gin-rummy", config={"seed": seed})
-    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-    np.random.seed(seed)
-    steps = 0
-    start = time.process_time()
-    for _ in range(games):
-        trajectories, _ = env.run(is_training=False)
-        steps += sum((len(t) - 1) // 2 for t in trajectories)
-    seconds = time.process_time() - start
-    return {
-        "games": games,
-        "plies_per_game": round(steps / games, 1),
-        "playouts_per_second": round(games / seconds, 2),
-        "steps_per_second": round(steps / seconds, 1),
-    }
+    out: dict[str, object] = {}
+    for label, run in (("game", rlcard_gin_rummy_game), ("env.step", rlcard_gin_rummy_env)):
+        s = run(games, seed)
+        out[label] = {
+            "games": games,
+            "plies_per_game": round(s.plies_per_game, 1),
+            "playouts_per_second": round(s.playouts_per_second, 2),
+            "steps_per_second": round(s.steps_per_second, 1),
+        }
+    return out
 
 
 def main(argv: list[str]) -> None:
