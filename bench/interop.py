@@ -1,6 +1,6 @@
 """Steps per second through the research adapters, next to the raw engine.
 
-Run: ``.venv/bin/python bench/interop.py [--game halali] [--seconds 5] [--json]``
+Run: ``.venv/bin/python bench/interop.py [--game halali] [--seconds 5] [--rounds 3] [--json]``
 
 Every row plays uniformly random legal actions for about ``--seconds`` of this process's
 CPU time (other load on the machine does not count) and counts player actions
@@ -11,6 +11,10 @@ CPU time (other load on the machine does not count) and counts player actions
 - ``openspiel``: ``legal_actions`` + ``apply_action``, chance sampled from
   ``chance_outcomes``.
 - ``openspiel + tensor``: the same plus ``observation_tensor`` of the acting player.
+
+Each round runs every row once, the order reversed every other round; rates and each row's
+share of the engine's rate (taken within a round) are printed as min / median / max over
+the rounds.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -96,13 +101,31 @@ def openspiel_rate(name: str, seconds: float, tensor: bool) -> float:
     return _timed(run, seconds)
 
 
-def measure(name: str, seconds: float) -> dict[str, Any]:
+ROWS: dict[str, Callable[[str, float], float]] = {
+    "engine": engine_rate,
+    "pettingzoo": pettingzoo_rate,
+    "openspiel": lambda name, seconds: openspiel_rate(name, seconds, tensor=False),
+    "openspiel + tensor": lambda name, seconds: openspiel_rate(name, seconds, tensor=True),
+}
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    return {"min": min(values), "median": statistics.median(values), "max": max(values)}
+
+
+def measure(name: str, seconds: float, rounds: int) -> dict[str, Any]:
+    rates: dict[str, list[float]] = {row: [] for row in ROWS}
+    for n in range(rounds):
+        order = list(ROWS) if n % 2 == 0 else list(reversed(ROWS))
+        for row in order:
+            rates[row].append(ROWS[row](name, seconds))
     return {
         "game": name,
-        "engine": engine_rate(name, seconds),
-        "pettingzoo": pettingzoo_rate(name, seconds),
-        "openspiel": openspiel_rate(name, seconds, tensor=False),
-        "openspiel + tensor": openspiel_rate(name, seconds, tensor=True),
+        "steps_per_second": {row: spread(r) for row, r in rates.items()},
+        "share_of_engine": {
+            row: spread([x / e for x, e in zip(r, rates["engine"], strict=True)])
+            for row, r in rates.items()
+        },
     }
 
 
@@ -110,19 +133,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per row")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds (order alternates)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     names = args.game or [g for g in encoded_games() if g in games()]
-    rows = [measure(name, args.seconds) for name in names]
+    rows = [measure(name, args.seconds, args.rounds) for name in names]
     if args.json:
-        print(json.dumps({"seconds": args.seconds, "rows": rows}, indent=2))
+        print(json.dumps({"seconds": args.seconds, "rounds": args.rounds, "rows": rows}, indent=2))
         return
+    print(f"steps/s (CPU time), {args.rounds} rounds: min / median / max")
     for row in rows:
         print(row["game"])
-        base = row["engine"]
-        for key, rate in row.items():
-            if key != "game":
-                print(f"  {key:<24} {rate:>9,.0f} steps/s  ({rate / base:5.0%} of engine)")
+        for key, rate in row["steps_per_second"].items():
+            share = row["share_of_engine"][key]
+            print(
+                f"  {key:<20} {' / '.join(f'{rate[k]:,.0f}' for k in ('min', 'median', 'max'))}"
+                f"  ({' / '.join(f'{share[k]:.0%}' for k in ('min', 'median', 'max'))} of engine)"
+            )
 
 
 if __name__ == "__main__":
