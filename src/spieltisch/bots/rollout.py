@@ -183,19 +183,29 @@ class RolloutBot(Bot):
         return mean > self.margin + self.z * math.sqrt(var / n)
 
     def _value(self, world: State, seat: int, action: Any, roll_seed: int) -> float:
-        """The reward of ``seat`` after ``action`` in a copy of ``world``, played out."""
+        """The reward of ``seat`` after ``action`` in a copy of ``world``, played out.
+
+        The hot loop of every search level: names are bound once, the base bot's
+        generator is reseeded in place rather than rebuilt (the same sequence), and a
+        cut-off rule is only asked when there is one.
+        """
         state = world.clone()
         state.apply(seat, action)
-        self.base.rng = random.Random(roll_seed)
+        base = self.base
+        base.rng.seed(roll_seed)
+        act = base.act
+        apply = state.apply
+        is_over = state.is_over
+        active = state.active_seats
+        stop = self.stop
+        limit = -1 if self.horizon is None else self.horizon
         plies = 0
-        while not state.is_over():
-            if (self.horizon is not None and plies >= self.horizon) or (
-                self.stop is not None and self.stop(world, state)
-            ):
+        while not is_over():
+            if plies == limit or (stop is not None and stop(world, state)):
                 assert self.evaluate is not None
                 return self.evaluate(state)[seat]
-            actor = state.active_seats()[0]
-            state.apply(actor, self.base.act(state, actor))
+            actor = active()[0]
+            apply(actor, act(state, actor))
             plies += 1
         result = state.result()
         assert result is not None
