@@ -89,6 +89,13 @@ class ErrorCode(StrEnum):
     SERVER_DB_DOWN = "server/db_down"
     SERVER_DISK_FULL = "server/disk_full"
     SERVER_PEER_DOWN = "server/peer_down"
+    PLAYER_NOT_FOUND = "player/not_found"
+    PLAYER_NAME_TAKEN = "player/name_taken"
+    PLAYER_BAD_KEY = "player/bad_key"
+    PLAYER_BAD_LOGIN = "player/bad_login"
+    PLAYER_SIGN_IN_LIMITED = "player/sign_in_limited"
+    PLAYER_WEAK_PASSWORD = "player/weak_password"
+    RATING_UNRATED_GAME = "rating/unrated_game"
 
     @property
     def status(self) -> int:
@@ -337,6 +344,37 @@ INFO: dict[ErrorCode, CodeInfo] = {
             "Der Server dieses Tisches antwortet gerade nicht – gleich noch einmal versuchen",
             "The server running this table does not answer right now – try again in a moment",
         ),
+    ),
+    E.PLAYER_NOT_FOUND: CodeInfo(
+        404,
+        Text("Diesen Spieler gibt es nicht", "There is no such player"),
+    ),
+    E.PLAYER_NAME_TAKEN: CodeInfo(
+        409,
+        Text("Diesen Namen hat schon ein anderer Spieler", "Another player has this name"),
+    ),
+    E.PLAYER_BAD_KEY: CodeInfo(
+        403,
+        Text("Dieser Spieler-Schlüssel ist ungültig", "This player key is not valid"),
+    ),
+    E.PLAYER_BAD_LOGIN: CodeInfo(
+        403,
+        Text("Name oder Passwort stimmt nicht", "Wrong name or password"),
+    ),
+    E.PLAYER_SIGN_IN_LIMITED: CodeInfo(
+        429,
+        Text(
+            "Zu viele Anmeldeversuche – bitte eine Minute warten",
+            "Too many sign-in attempts – wait a minute",
+        ),
+    ),
+    E.PLAYER_WEAK_PASSWORD: CodeInfo(
+        400,
+        Text("Ein Passwort hat mindestens 8 Zeichen", "A password has at least 8 characters"),
+    ),
+    E.RATING_UNRATED_GAME: CodeInfo(
+        400,
+        Text("Dieses Spiel wird nicht gewertet", "This game is not rated"),
     ),
 }
 
