@@ -105,6 +105,8 @@ class Faces:
     realtime: str | None = None
     """Its real-time adapter (:class:`spieltisch.table.RealtimeAdapter`), for
     :attr:`Dynamics.REAL_TIME` games."""
+    review: str | None = None
+    """Its post-game review settings (:class:`spieltisch.review.GameReview`)."""
     web: str | None = None
     """The browser module drawing the table: ``web/games/<web>.js``."""
 
