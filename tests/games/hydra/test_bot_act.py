@@ -91,3 +91,13 @@ def test_the_stop_rule_and_the_evaluation_read_the_state_as_the_view_shows_it() 
                 done = len(view["finished_games"]) != len(start.view(None)["finished_games"])
                 assert game_done(start, state) is done
             assert evaluate(state) == _evaluate_from_view(view)
+
+
+def test_the_black_queens_kept_during_play_are_those_of_the_tricks() -> None:
+    """``state.queens`` is kept card by card; a restored state rebuilds it from the tricks."""
+    game = Hydra(games=2)
+    for seed in range(4):
+        for n, (state, _) in enumerate(_positions(game, 5, seed)):
+            if n % 7 == 0:
+                copy = game.state_from_position(state.position())
+                assert copy.queens == state.queens

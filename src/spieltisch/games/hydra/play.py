@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from spieltisch.engine import Event, IllegalAction
 
 from .actions import PLAYS, HydraAction, Play
-from .cards import H10, NAMES, POINTS, POWER, SUIT, SUIT_NAMES, TRUMP, card_name
+from .cards import CQ, H10, NAMES, POINTS, POWER, SQ, SUIT, SUIT_NAMES, TRUMP, card_name
 from .phases import TRICKS
 
 if TYPE_CHECKING:
@@ -88,6 +88,8 @@ def apply(st: HydraState, seat: int, action: Any) -> list[Event]:
             )
     hand.remove(c)
     trick.append((seat, c))
+    if c in (SQ, CQ):
+        st.queens[seat].append(c)
     events: list[Event] = [{"type": "play", "seat": seat, "card": NAMES[c]}]
     if len(trick) < len(st.seats):
         st.turn = st.nxt[seat]

@@ -30,7 +30,7 @@ from spieltisch.engine.rng import shuffled
 
 from . import bidding, play
 from .actions import HydraAction, Play, Say
-from .cards import DECK, STANDARD, card_name, contract_name
+from .cards import CQ, DECK, SQ, STANDARD, card_name, contract_name
 from .phases import ANSWER, DECLARE, GIVE, HEALTHY, OVER, PLAY, SOLO, Phase
 from .scoring import (
     Trick,
@@ -101,6 +101,7 @@ class HydraState(State):
         "party",
         "phase",
         "points",
+        "queens",
         "redeals",
         "said",
         "seats",
@@ -160,6 +161,9 @@ class HydraState(State):
         self.tricks: list[Trick] = []
         self.points = [0] * self.players
         self.count = [0] * self.players
+        self.queens: list[list[int]] = [[] for _ in range(self.players)]
+        """Black queens each seat has played this game, in order: what shows a healthy
+        game's parties (kept as the cards are played, for the bots' rollouts)."""
 
     def redeal(self) -> None:
         """HY 2.2.5: same dealer, new cards, declarations from the start."""
@@ -331,6 +335,7 @@ class HydraState(State):
         copy.tricks = list(self.tricks)
         copy.points = list(self.points)
         copy.count = list(self.count)
+        copy.queens = [list(q) for q in self.queens]
         return copy
 
     def _dump(self) -> dict[str, Any]:
@@ -390,6 +395,14 @@ class HydraState(State):
             (int(w), tuple((int(s), int(c)) for s, c in cards)) for w, cards in data["tricks"]
         ]
         self.points, self.count = seat_points(self.tricks, n)
+        self.queens = [[] for _ in range(n)]
+        for _, cards in self.tricks:
+            for s, c in cards:
+                if c in (SQ, CQ):
+                    self.queens[s].append(c)
+        for s, c in self.trick:
+            if c in (SQ, CQ):
+                self.queens[s].append(c)
         self._check_cards()
 
     def _check_cards(self) -> None:

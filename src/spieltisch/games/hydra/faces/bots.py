@@ -82,13 +82,13 @@ class Seen:
     the same facts and a rollout move never reads another seat's hand.
     """
 
-    __slots__ = ("contract", "declarer", "first_cards", "kind", "party", "queens", "seats", "trick")
+    __slots__ = ("contract", "declarer", "kind", "party", "queens", "seats", "trick", "tricks")
 
     def __init__(
         self,
         contract: int,
         trick: list[tuple[int, int]],
-        first_cards: list[int],
+        tricks: list[tuple[int, tuple[tuple[int, int], ...]]],
         seats: list[int],
         kind: str | None,
         declarer: int,
@@ -98,8 +98,8 @@ class Seen:
         self.contract = contract
         self.trick = trick
         """``(seat, card)`` of the trick on the table, in the order played."""
-        self.first_cards = first_cards
-        """The card that led each finished trick."""
+        self.tricks = tricks
+        """The finished tricks: winner, and ``(seat, card)`` in the order played."""
         self.seats = seats
         self.kind = kind
         self.declarer = declarer
@@ -107,7 +107,8 @@ class Seen:
         self.party = party
         """Party per seat (-1 for none) when the parties are public, else ``None``."""
         self.queens = queens
-        """Black queens this seat knows each seat held: played ones, and its own."""
+        """Black queens this seat knows each seat held, played ones and its own; only
+        read while the parties are not public."""
 
     @classmethod
     def of_view(cls, view: View) -> Seen:
@@ -115,7 +116,10 @@ class Seen:
         return cls(
             contract=parse_contract(view["contract"]) if view["contract"] else STANDARD,
             trick=[(int(s), parse_card(c)) for s, c in view["trick"]],
-            first_cards=[parse_card(t["cards"][0][1]) for t in view["tricks"]],
+            tricks=[
+                (int(t["winner"]), tuple((int(s), parse_card(c)) for s, c in t["cards"]))
+                for t in view["tricks"]
+            ],
             seats=list(view["seats_in_game"]),
             kind=view["kind"],
             declarer=-1 if view["declarer"] is None else int(view["declarer"]),
@@ -127,22 +131,15 @@ class Seen:
     def of_state(cls, st: HydraState, seat: int) -> Seen:
         """The same facts as ``of_view(st.view(seat))`` during the play, read directly:
         public fields, the tricks, and of the hands only ``seat``'s own."""
-        queens: list[list[int]] = [[] for _ in range(st.players)]
-        first_cards = []
-        for _, cards in st.tricks:
-            first_cards.append(cards[0][1])
-            for s, c in cards:
-                if c in (SQ, CQ):
-                    queens[s].append(c)
-        for s, c in st.trick:
-            if c in (SQ, CQ):
-                queens[s].append(c)
-        queens[seat].extend(c for c in st.hands[seat] if c in (SQ, CQ))
         public = st.phase == PLAY and st.kind != HEALTHY
+        queens: list[list[int]] = []
+        if not public:
+            queens = list(st.queens)
+            queens[seat] = queens[seat] + [c for c in st.hands[seat] if c in (SQ, CQ)]
         return cls(
             contract=st.contract if st.kind == SOLO else STANDARD,
             trick=st.trick,
-            first_cards=first_cards,
+            tricks=st.tricks,
             seats=st.seats,
             kind=st.kind,
             declarer=st.declarer,
@@ -231,50 +228,44 @@ class RulesBot(Bot):
 
     # -- play ------------------------------------------------------------------------------
     @staticmethod
-    def _friends(seen: Seen, seat: int) -> dict[int, int]:
-        """+1 known partner, -1 known opponent, 0 unknown, per other playing seat."""
-        seats = [s for s in seen.seats if s != seat]
+    def _friend(seen: Seen, seat: int, other: int) -> int:
+        """+1 if ``other`` is a known partner of ``seat``, -1 a known opponent, 0 unknown
+        (also for ``seat`` itself and seats not in the game)."""
+        if other == seat or other not in seen.seats:
+            return 0
         party = seen.party
         if party is not None:
-            mine = party[seat]
-            return {s: 1 if party[s] == mine else -1 for s in seats}
-        queens = [set(qs) for qs in seen.queens]
-        mine_q = queens[seat]
-        known = sum(len(qs) for qs in seen.queens)
-        out = {}
-        for s in seats:
-            theirs = queens[s]
-            if not mine_q:
-                out[s] = -1 if theirs else (1 if known >= 4 else 0)
-            elif theirs & mine_q:
-                out[s] = 1
-            elif theirs:
-                out[s] = -1
-            else:
-                out[s] = 0
-        return out
+            return 1 if party[other] == party[seat] else -1
+        mine = seen.queens[seat]
+        theirs = seen.queens[other]
+        if not mine:
+            if theirs:
+                return -1
+            return 1 if sum(len(qs) for qs in seen.queens) >= 4 else 0
+        if any(q in mine for q in theirs):
+            return 1
+        return -1 if theirs else 0
 
     def _play(self, seen: Seen, seat: int, legal: list[Any]) -> int:
         contract = seen.contract
         suit, power = SUIT[contract], POWER[contract]
         cards: list[int] = [a.card for a in legal]
         trick = seen.trick
-        done = len(seen.first_cards)
-        friends = self._friends(seen, seat)
+        done = len(seen.tricks)
         top = TOP[contract]
 
         def cheap(c: int) -> tuple[int, int]:
             return (POINTS[c] + (20 if c in top else 0), power[c])
 
         if not trick:
-            return self._lead(seen, seat, cards, friends, done)
+            return self._lead(seen, seat, cards, done)
         players = len(seen.seats)
         last = len(trick) == players - 1
         winner = trick_winner(trick, contract)
         pts = sum(POINTS[c] for _, c in trick)
         winning_card = dict(trick)[winner]
         safe = last or (suit[winning_card] == TRUMP and power[winning_card] >= power[SQ])
-        if friends.get(winner, 0) == 1 and safe:
+        if safe and self._friend(seen, seat, winner) == 1:
             return max(cards, key=lambda c: (POINTS[c] - (30 if c in top else 0), -power[c]))
         winners = [c for c in cards if trick_winner([*trick, (seat, c)], contract) == seat]
         worth = pts >= 10 or last or done >= 7
@@ -288,9 +279,9 @@ class RulesBot(Bot):
         return min(cards, key=cheap)
 
     @staticmethod
-    def _lead(seen: Seen, seat: int, cards: list[int], friends: dict[int, int], done: int) -> int:
+    def _lead(seen: Seen, seat: int, cards: list[int], done: int) -> int:
         suit, power = SUIT[seen.contract], POWER[seen.contract]
-        led_suits = {suit[c] for c in seen.first_cards}
+        led_suits = {suit[cards[0][1]] for _, cards in seen.tricks}
         aces = [
             c for c in cards if suit[c] != TRUMP and rank_of(c) == ACE and suit[c] not in led_suits
         ]
