@@ -14,7 +14,7 @@ from rich.table import Table
 from spieltisch.engine import SpieltischError, game_class
 
 from .runner import Budget, Tournament, write_records
-from .stats import BotStats, summarise
+from .stats import BotStats, HeadToHead, head_to_head, summarise
 
 app = typer.Typer(help="Tournaments between bots.")
 
@@ -58,6 +58,24 @@ def results_table(title: str, stats: list[BotStats]) -> Table:
     return table
 
 
+def head_to_head_table(pairs: list[HeadToHead]) -> Table:
+    table = Table(title="head to head (95% CI: bootstrap over deals)")
+    for name in ("bot", "vs", "deals", "meetings", "ahead", "95% CI", "score diff", "95% CI"):
+        table.add_column(name, justify="left" if name in ("bot", "vs") else "right")
+    for h in pairs:
+        table.add_row(
+            h.bot,
+            h.other,
+            str(h.deals),
+            str(h.meetings),
+            f"{h.ahead:.3f}",
+            f"{h.ahead_ci[0]:.3f}–{h.ahead_ci[1]:.3f}",
+            f"{h.score_diff:+.2f}",
+            f"{h.score_ci[0]:+.2f}–{h.score_ci[1]:+.2f}",
+        )
+    return table
+
+
 @app.command()
 def arena(
     game: Annotated[str, typer.Argument(help="Game name, see `spieltisch games`.")],
@@ -73,6 +91,10 @@ def arena(
         list[str] | None, typer.Option("--option", "-o", help="Rule option key=value.")
     ] = None,
     out: Annotated[Path | None, typer.Option(help="Write records as JSON Lines.")] = None,
+    anchors: Annotated[
+        Path | None,
+        typer.Option(help="Write the levels' ratings as this game's anchors into this file."),
+    ] = None,
 ) -> None:
     """Play a tournament with every bot in every seat on mirrored deals."""
     console = Console()
@@ -90,6 +112,7 @@ def arena(
         )
         tasks = tournament.tasks()
         records = []
+        started = os.times()
         with Progress(
             "[progress.description]{task.description}",
             BarColumn(),
@@ -109,6 +132,14 @@ def arena(
     options = ", ".join(f"{k}={v}" for k, v in tournament.options.items())
     title = f"{game} ({options}), {len(records)} games, {tournament.players} seats, seed {seed}"
     console.print(results_table(title, stats))
+    pairs = head_to_head(unique, records, seed=seed)
+    if pairs:
+        console.print(head_to_head_table(pairs))
     if out is not None:
         write_records(out, records)
         console.print(f"records: {out} (replay a line with spieltisch.replay(line['record']))")
+    if anchors is not None:
+        from .anchors import save_tournament_anchors
+
+        save_tournament_anchors(anchors, tournament, stats, len(records), started)
+        console.print(f"anchors of {game}: {anchors}")

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, field_v
 
 from spieltisch.engine import load
 
-from . import chat
+from . import chat, players
 from .deps import Bearer, Manager, WriteLimit
 from .settings import Settings
 from .tables import SeatSpec, game_catalogue
@@ -53,6 +53,12 @@ class CreateIn(BaseModel):
     """A turn clock: a person who takes longer over a move has his seat played by a bot
     until he takes it back; ``None``, the default, lets everyone think as long as he
     likes. Only for games with turns."""
+    player: str | None = Field(default=None, max_length=120)
+    """The creator's player key (``<player id>.<key>``, :mod:`.players`): his seat is
+    his player's, and the game counts for his profile."""
+    rated: bool | None = None
+    """Whether the game changes its players' ratings; by default, when the creator is a
+    player and the game is turn-based (:mod:`.ratings`)."""
 
     _name = field_validator("name")(lambda v: None if v is None else clean_name(v))
 
@@ -60,6 +66,8 @@ class CreateIn(BaseModel):
 class JoinIn(BaseModel):
     name: str = Field(max_length=80)
     seat: int | None = Field(default=None, ge=0, lt=8)
+    player: str | None = Field(default=None, max_length=120)
+    """The joining player's key, as for :class:`CreateIn`."""
 
     _name = field_validator("name")(lambda v: clean_name(v))
 
@@ -97,6 +105,8 @@ async def server_info(request: Request) -> dict[str, str | float | None]:
 
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateIn, manager: Manager, _: WriteLimit) -> dict[str, Any]:
+    players.check_rated(body.game, body.rated)
+    player = await players.who(manager, body.player)
     created = await manager.create(
         body.game,
         dict(body.options),
@@ -105,6 +115,9 @@ async def create_table(body: CreateIn, manager: Manager, _: WriteLimit) -> dict[
         None if body.clock is None else (body.clock.mode, body.clock.seconds),
     )
     await chat.configure(manager.store, created.table["id"], body.spectator_chat)
+    await players.seated(
+        manager, created.table["id"], created.seat, player, body.rated, game=body.game
+    )
     return {
         "table": created.table,
         "host_token": created.host_token,
@@ -143,7 +156,9 @@ async def get_table(table_id: str, manager: Manager) -> dict[str, Any]:
 async def join_table(
     table_id: str, body: JoinIn, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
+    player = await players.who(manager, body.player)
     seat, token = await manager.join(table_id[:32], body.name, body.seat)
+    await players.seated(manager, table_id[:32], seat, player)
     return {"seat": seat, "seat_token": token, "table": await manager.get(table_id[:32])}
 
 

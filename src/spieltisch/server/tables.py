@@ -39,7 +39,7 @@ from spieltisch.table import (
     make_runtime,
 )
 
-from . import chat
+from . import chat, ratings
 from .errors import ApiError, ErrorCode, from_engine
 
 if TYPE_CHECKING:
@@ -664,6 +664,7 @@ class TableManager:
         if state.is_over():
             result = state.result()
             await self._db(self.store.set_status, table_id, "finished", result and result.to_json())
+            await ratings.table_finished(self.store, table_id)
             return None
         live.clock_record = await self._stored_clock(table_id)
         self._attach_runtime(live, state, steps)
@@ -819,6 +820,7 @@ class TableManager:
         if rt.is_over():  # finished with the last action, in its transaction
             live.record = await self._record(live.id)
             log.info("game finished", extra={"table": live.id, "plies": rt.ply})
+            await ratings.table_finished(self.store, live.id)
             if not live.connections:
                 self.tables.pop(live.id, None)  # nobody watching: rebuilt on demand
         live.broadcast_step(step)

@@ -1,0 +1,196 @@
+"""One rating scale per game for players and bot levels, and the leaderboards.
+
+Ratings are openskill's Plackett-Luce model, the one the arena rates bots with. Bot
+levels are anchored: their ratings come from a tournament of all levels
+(``arena/anchors.json``, :mod:`spieltisch.arena.anchors`) and do not move when they
+play people. Players start at openskill's default (mu 25, sigma 25/3) and learn from
+every finished *rated* game (:func:`table_finished`).
+
+What people see is one number on one scale for bots and players alike: the
+conservative estimate mu - 3 sigma (openskill's ``ordinal``), shown as
+``1000 + 40 × (mu − 3 sigma)`` rounded (:func:`display`). A new player shows 1000 and
+climbs as games make his sigma shrink; a player is ranked above a bot only once the
+games show he is better with some certainty.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import threading
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request
+
+from spieltisch.arena.anchors import ANCHORS_FILE, read_anchors
+from spieltisch.engine import Dynamics, UnknownGame, game_class
+from spieltisch.engine import games as game_names
+from spieltisch.store import Store, TableRecord
+from spieltisch.store.players import Players, Rated, RatingRecord
+
+from .errors import ApiError, ErrorCode
+
+log = logging.getLogger("spieltisch.ratings")
+
+router = APIRouter(prefix="/api/ratings", tags=["ratings"])
+
+MU, SIGMA = 25.0, 25.0 / 3
+"""openskill's defaults: where a new player (and a guest at a rated table) starts."""
+
+SCALE_BASE, SCALE_FACTOR = 1000.0, 40.0
+"""The displayed scale: ``SCALE_BASE + SCALE_FACTOR × (mu − 3 sigma)``."""
+
+LEADERBOARD_SIZE = 100
+
+_RATE_LOCK = threading.Lock()
+"""One rating transaction at a time in this process: SQLite cannot lock rows, and two
+games of one player ending at once must not both start from his old rating. Between
+processes (PostgreSQL) the rows are locked for update."""
+
+
+def display(mu: float, sigma: float) -> int:
+    """The rating people see.
+
+    >>> display(25.0, 25.0 / 3)
+    1000
+    >>> display(30.0, 2.0)
+    1960
+    """
+    return round(SCALE_BASE + SCALE_FACTOR * (mu - 3 * sigma))
+
+
+def ratable(game: str) -> bool:
+    """Whether games of ``game`` may be rated: turn-based games only. Halli Galli's
+    bell is a race of reaction times, which measures the connection and the device as
+    much as the player, and its bots' speed is a setting, not a strength."""
+    try:
+        return game_class(game).info.dynamics is Dynamics.TURN_BASED
+    except UnknownGame:
+        return False
+
+
+@functools.cache
+def anchors() -> dict[str, dict[str, tuple[float, float]]]:
+    """Per game and bot level, the anchored ``(mu, sigma)`` (read once per process)."""
+    doc = read_anchors(ANCHORS_FILE)
+    return {
+        game: {level: (float(v["mu"]), float(v["sigma"])) for level, v in entry["levels"].items()}
+        for game, entry in doc["games"].items()
+    }
+
+
+def bot_rating(game: str, level: str | None) -> tuple[float, float] | None:
+    return anchors().get(game, {}).get(level or "")
+
+
+def rate(game: str, result: dict[str, Any], seats: list[Rated]) -> dict[int, tuple[float, float]]:
+    """New ratings of the players' seats after a game with ``result`` (its ranks).
+
+    Every seat is its own team: the games' results rank seats, and Hydra's parties
+    change from deal to deal within a match, so its result ranks seats by match total.
+    A player in two seats of one game is not rated (he could feed himself wins).
+    """
+    from openskill.models import PlackettLuce
+
+    players = [s.player_id for s in seats if s.player_id is not None]
+    if len(players) != len(set(players)) or len(seats) < 2:
+        return {}
+    ranks = [int(r) for r in result["ranks"]]
+    model = PlackettLuce()
+    teams = [[model.rating(mu=s.mu, sigma=s.sigma)] for s in seats]
+    new = model.rate(teams, ranks=[ranks[s.seat] for s in seats])
+    return {
+        s.seat: (float(team[0].mu), float(team[0].sigma))
+        for s, team in zip(seats, new, strict=True)
+        if s.player_id is not None
+    }
+
+
+def rate_finished(store: Store, record: TableRecord) -> int:
+    """Rate finished table ``record`` if it is rated and has players; returns how many
+    players' ratings changed (0 also when another process rated it first)."""
+    players = Players(store)
+    if record.result is None or not ratable(record.game) or not players.is_rated(record.id):
+        return 0
+    linked = players.seat_players(record.id)
+    if not linked:
+        return 0
+    seats: dict[int, str | None] = {}
+    fixed: dict[int, tuple[float, float]] = {}
+    for s in record.seats:
+        seats[s.seat] = linked.get(s.seat)
+        anchored = bot_rating(record.game, s.level)
+        if s.seat not in linked and s.kind == "bot" and s.name is None and anchored:
+            fixed[s.seat] = anchored
+    with _RATE_LOCK:
+        changes = players.rate_table(
+            record.id, record.game, record.result, seats, fixed, (MU, SIGMA), rate
+        )
+    return len(changes)
+
+
+async def table_finished(store: Store, table_id: str) -> None:
+    """The hook for a table that just finished: rate it, and never let a failure here
+    disturb the table (the game is stored; a rating can be missing, not the game)."""
+    try:
+        record = await asyncio.to_thread(store.get_table, table_id)
+        if record is not None and record.status == "finished":
+            changed = await asyncio.to_thread(rate_finished, store, record)
+            if changed:
+                log.info("game rated", extra={"table": table_id, "players": changed})
+    except Exception:
+        log.exception("rating a finished game failed", extra={"table": table_id})
+
+
+def _entry(r: RatingRecord) -> dict[str, Any]:
+    return {
+        "kind": "player",
+        "player": r.player_id,
+        "name": r.name,
+        "games": r.games,
+        "mu": r.mu,
+        "sigma": r.sigma,
+        "rating": display(r.mu, r.sigma),
+    }
+
+
+def bot_entries(game: str) -> list[dict[str, Any]]:
+    return [
+        {"kind": "bot", "level": level, "mu": mu, "sigma": sigma, "rating": display(mu, sigma)}
+        for level, (mu, sigma) in anchors().get(game, {}).items()
+    ]
+
+
+@router.get("")
+async def bot_ratings() -> dict[str, Any]:
+    """Every anchored bot level's rating per game (the lobby shows them where bots are
+    picked), and the scale they are on."""
+    return {
+        "scale": {"base": SCALE_BASE, "factor": SCALE_FACTOR, "z": 3},
+        "games": {
+            game: {b["level"]: b["rating"] for b in bot_entries(game)}
+            for game in game_names()
+            if ratable(game)
+        },
+    }
+
+
+@router.get("/{game}")
+async def leaderboard(
+    game: Annotated[str, Path(max_length=32)],
+    request: Request,
+    limit: Annotated[int, Query(ge=1, le=LEADERBOARD_SIZE)] = LEADERBOARD_SIZE,
+) -> dict[str, Any]:
+    """A game's leaderboard: players and anchored bots on one scale, best first."""
+    try:
+        game_class(game)
+    except UnknownGame as exc:
+        raise ApiError(ErrorCode.GAME_UNKNOWN, f"there is no game {game!r}") from exc
+    if not ratable(game):
+        raise ApiError(ErrorCode.RATING_UNRATED_GAME, f"{game} is not rated")
+    store: Store = request.app.state.manager.store  # not deps: the table manager uses us
+    rows = await asyncio.to_thread(Players(store).leaderboard, game, limit)
+    entries = [_entry(r) for r in rows] + bot_entries(game)
+    entries.sort(key=lambda e: (-e["rating"], e.get("name") or e.get("level") or ""))
+    return {"game": game, "entries": entries}
