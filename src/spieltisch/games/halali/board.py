@@ -40,6 +40,8 @@ PREY: Final[tuple[frozenset[int], ...]] = (
 )
 BIRDS: Final = frozenset({PHEASANT, DUCK})
 """Neutral tiles that both players may move."""
+GROUP: Final = (BLUE, BLUE, BROWN, BROWN, NEUTRAL, NEUTRAL, 3)
+"""Per kind: blue's and brown's own tiles, the birds either may move, and the trees."""
 
 # Directions: north is towards rank 9.
 NORTH, EAST, SOUTH, WEST = range(4)
@@ -118,6 +120,10 @@ def _ray_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 RAYS: Final = _ray_table()
 IS_EXIT: Final = tuple(sq in EXITS for sq in range(81))
+NEXT: Final = tuple(tuple(ray[:1] for ray in rays) for rays in RAYS)
+"""NEXT[sq][d]: ``RAYS[sq][d]`` cut to its first square, for tiles that move one square."""
+SQUARE_NAMES: Final = tuple(square_name(sq) for sq in range(81))
+"""``square_name`` of every square, looked up instead of formatted in every event."""
 
 
 def direction_between(src: int, dst: int) -> tuple[int, int] | None:

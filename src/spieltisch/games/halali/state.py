@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from itertools import chain
+from typing import Any, Final
 
 from spieltisch.engine import (
     Event,
@@ -36,6 +37,7 @@ from .board import (
     EMPTY,
     EXITS,
     FOREST,
+    GROUP,
     HUNTER,
     IS_EXIT,
     IS_FOREST,
@@ -46,6 +48,7 @@ from .board import (
     PREY,
     RANGE,
     RAYS,
+    SQUARE_NAMES,
     STEP,
     TREE,
     VALUES,
@@ -62,6 +65,42 @@ from .views import view_of
 
 END_PHASE_PLIES = 10
 """Five moves each after the last reveal (Kosmos, Spielende)."""
+
+
+def _move_rays(
+    short: bool,
+) -> tuple[tuple[tuple[tuple[tuple[int, Move], ...], Move | None], ...], ...]:
+    """Per square and direction: the (square, move there) pairs inside the forest, and
+    the move out through the exit the line ends in (or None); ``short`` cuts them to one
+    square for the bear and the woodcutter."""
+    table = []
+    for sq in range(81):
+        rays = []
+        for ray in RAYS[sq]:
+            inside = [nxt for nxt in ray if not IS_EXIT[nxt]]
+            out = MOVES[sq * 81 + ray[-1]] if ray and IS_EXIT[ray[-1]] else None
+            if short:
+                out = out if len(ray) == 1 else None
+                inside = inside[:1]
+            rays.append((tuple((nxt, MOVES[sq * 81 + nxt]) for nxt in inside), out))
+        table.append(tuple(rays))
+    return tuple(table)
+
+
+LONG: Final = _move_rays(short=False)
+SHORT: Final = _move_rays(short=True)
+
+
+def _prey_tiles(tile: int) -> tuple[frozenset[int], ...]:
+    """Per direction: the tiles ``tile`` captures that way (a hunter along its gun only)."""
+    kind = tile >> 2
+    prey = frozenset(t for t in range(28) if t >> 2 in PREY[kind])
+    if kind == HUNTER:
+        return tuple(prey if d == tile & 3 else frozenset() for d in range(4))
+    return (prey,) * 4
+
+
+PREY_TILES: Final = tuple(_prey_tiles(tile) for tile in range(28))
 FIFTY_MOVE_PLIES = 100
 """50 full moves without a reveal or capture end a Brettspielnetz game as a draw."""
 
@@ -107,6 +146,10 @@ class HalaliState(State):
     """One Halali match in progress."""
 
     __slots__ = (
+        "_cache",
+        "_flips",
+        "_stale",
+        "_up",
         "board",
         "end_left",
         "exited",
@@ -149,6 +192,7 @@ class HalaliState(State):
         """Plies left in the end phase, -1 before it (HA-R6)."""
         self.quiet = 0
         """Plies since the last reveal or capture (Brettspielnetz fifty-move rule)."""
+        self._forget_moves()
 
     # -- seats and colours ---------------------------------------------------------------
     def seat_of(self, colour: int) -> int:
@@ -184,57 +228,97 @@ class HalaliState(State):
     def legal_actions(self, seat: int) -> list[Any]:
         if self.reason or seat != self.seat_of(self.to_move):
             return []
-        colour = self.to_move
-        hidden = self.hidden
-        actions: list[HalaliAction] = [FLIPS[sq] for sq in FOREST if hidden[sq]]
-        actions.extend(self._moves(colour, restricted=True))
+        actions: list[HalaliAction] = list(self._flips.values())
+        actions.extend(self._moves(self.to_move, restricted=True))
         if not actions:
             actions.append(PASS)
         return actions
 
-    def _movable(self, colour: int, sq: int, restricted: bool) -> bool:
-        tile = self.board[sq]
-        if tile == EMPTY or self.hidden[sq]:
-            return False
-        kind = tile >> 2
-        owner = OWNER[kind]
-        if owner == colour:
-            return True
-        return kind in BIRDS and not (restricted and sq == self.lock)
-
     def _moves(self, colour: int, restricted: bool) -> list[Move]:
-        """Every move of ``colour``; ``restricted=False`` ignores the HA-R5 restrictions."""
+        """Every move of ``colour``; ``restricted=False`` ignores the HA-R5 restrictions.
+
+        Every face-up tile's moves are kept per square until a tile in its sight changes
+        (see ``_touch``); only the restrictions are applied here.
+        """
+        board, cache, up = self.board, self._cache, self._up
+        squares = sorted(up[colour] + up[NEUTRAL])
+        stale = self._stale
+        if stale:
+            renew = stale.intersection(squares)
+            if renew:
+                stale -= renew
+                for sq in renew:
+                    cache[sq] = self._square_moves(sq)
+        parts = list(map(cache.__getitem__, squares))
+        if restricted:
+            lock = self.lock
+            if lock != OFF and lock in squares and OWNER[board[lock] >> 2] != colour:
+                del parts[squares.index(lock)]
+                squares.remove(lock)
+            back = self.last_move[colour]
+            if back is not None and board[back[0]] == EMPTY and back[1] in squares:
+                at = squares.index(back[1])
+                forbidden = MOVES[back[1] * 81 + back[0]]
+                parts[at] = tuple(m for m in parts[at] if m is not forbidden)  # type: ignore[union-attr]
+        return list(chain.from_iterable(parts))  # type: ignore[arg-type]
+
+    def _square_moves(self, sq: int) -> tuple[Move, ...]:
+        """The moves of the face-up tile on ``sq`` without the HA-R5 restrictions.
+
+        They do not depend on who moves it: exits are open in the end phase to a tile's
+        own colour only, and the neutral birds never leave (HA-R6).
+        """
         board, hidden = self.board, self.hidden
-        end_phase = self.end_left >= 0
-        back = self.last_move[colour] if restricted else None
+        tile = board[sq]
+        exits = self.end_left >= 0 and OWNER[tile >> 2] != NEUTRAL
         moves: list[Move] = []
+        append = moves.append
+        for prey, (ray, out) in zip(
+            PREY_TILES[tile], (LONG if RANGE[tile >> 2] > 1 else SHORT)[sq], strict=True
+        ):
+            for nxt, move in ray:
+                target = board[nxt]
+                if target == EMPTY:
+                    append(move)
+                    continue
+                if target in prey and not hidden[nxt]:
+                    append(move)
+                break
+            else:
+                if exits and out is not None:
+                    append(out)
+        return tuple(moves)
+
+    def _touch(self, sq: int) -> None:
+        """Forget the cached moves that a change on ``sq`` may alter: its own and those of
+        the first tile it sees each way (tiles further on are screened by that one).
+
+        Called once the board is final, for every square that changed: a tile whose moves
+        changed sees the changed square nearest to it along one of its lines.
+        """
+        board, stale = self.board, self._stale
+        stale.add(sq)
+        for ray in RAYS[sq]:
+            for other in ray:
+                if board[other] != EMPTY:
+                    stale.add(other)
+                    break
+
+    def _forget_moves(self) -> None:
+        """Start the move cache afresh: a new game, a restored state, the exits opening."""
+        board, hidden = self.board, self.hidden
+        self._flips: dict[int, Flip] = {sq: FLIPS[sq] for sq in FOREST if hidden[sq]}
+        """The flips of the face-down tiles, in square order."""
+        self._up: list[list[int]] = [[], [], [], []]
+        """The squares of the face-up tiles: blue's, brown's, the birds, the trees."""
+        self._cache: list[tuple[Move, ...] | None] = [None] * 81
+        """The moves of face-up tiles (``_square_moves``) per square, where not stale."""
+        self._stale: set[int] = set(FOREST)
+        """Squares whose cached moves are out of date (any square, tile or not)."""
         for sq in FOREST:
             tile = board[sq]
-            if tile == EMPTY or hidden[sq]:
-                continue
-            kind = tile >> 2
-            owner = OWNER[kind]
-            if owner != colour and (kind not in BIRDS or (restricted and sq == self.lock)):
-                continue
-            prey = PREY[kind]
-            gun = tile & 3
-            reach = RANGE[kind]
-            base = sq * 81
-            for d, ray in enumerate(RAYS[sq]):
-                for nxt in ray if reach > 1 else ray[:1]:
-                    if IS_EXIT[nxt]:
-                        if end_phase and owner == colour:
-                            moves.append(MOVES[base + nxt])
-                        break
-                    target = board[nxt]
-                    if target == EMPTY:
-                        if back is None or back != (nxt, sq):
-                            moves.append(MOVES[base + nxt])
-                        continue
-                    if not hidden[nxt] and (target >> 2) in prey and (kind != HUNTER or d == gun):
-                        moves.append(MOVES[base + nxt])
-                    break
-        return moves
+            if tile != EMPTY and not hidden[sq]:
+                self._up[GROUP[tile >> 2]].append(sq)
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, seat: int, action: Any) -> list[Event]:
@@ -279,12 +363,14 @@ class HalaliState(State):
     def _do_flip(self, colour: int, sq: int) -> list[Event]:
         self.hidden[sq] = False
         self.hidden_count -= 1
+        del self._flips[sq]
         tile = self.board[sq]
-        kind = kind_of(tile)
+        kind = tile >> 2
+        self._up[GROUP[kind]].append(sq)
         event: Event = {
             "type": "flip",
             "colour": COLOUR_NAMES[colour],
-            "square": square_name(sq),
+            "square": SQUARE_NAMES[sq],
             "tile": KIND_NAMES[kind],
         }
         if kind == HUNTER:
@@ -297,6 +383,9 @@ class HalaliState(State):
             self.end_left -= 1
         if self.hidden_count == 0 and self.end_left < 0:
             self.end_left = END_PHASE_PLIES
+            self._forget_moves()  # the exits open
+        else:
+            self._touch(sq)
         return events
 
     def _check_move(self, colour: int, move: Move) -> None:
@@ -381,30 +470,36 @@ class HalaliState(State):
     def _do_move(self, colour: int, move: Move) -> list[Event]:
         src, dst = move.src, move.dst
         tile = self.board[src]
-        kind = kind_of(tile)
+        kind = tile >> 2
         event: Event = {
             "type": "move",
             "colour": COLOUR_NAMES[colour],
-            "from": square_name(src),
-            "to": square_name(dst),
+            "from": SQUARE_NAMES[src],
+            "to": SQUARE_NAMES[dst],
             "tile": KIND_NAMES[kind],
         }
-        self.board[src] = EMPTY
+        board, up, group = self.board, self._up, GROUP[kind]
+        board[src] = EMPTY
+        up[group].remove(src)
         self.quiet += 1
-        if dst in EXITS:
+        if IS_EXIT[dst]:
             self.exited[colour].append(tile)
             event["type"] = "exit"
             event["points"] = VALUES[kind]
         else:
-            target = self.board[dst]
+            target = board[dst]
             if target != EMPTY:
+                up[GROUP[target >> 2]].remove(dst)
                 self.taken[colour].append(target)
                 event["type"] = "capture"
                 event["captured"] = KIND_NAMES[kind_of(target)]
                 event["points"] = VALUES[kind_of(target)]
                 self.quiet = 0
-            self.board[dst] = tile
-        self.last_move[colour] = (src, dst) if OWNER[kind] == colour and dst not in EXITS else None
+            board[dst] = tile
+            up[group].append(dst)
+            self._touch(dst)
+        self._touch(src)
+        self.last_move[colour] = (src, dst) if OWNER[kind] == colour and not IS_EXIT[dst] else None
         self.lock = dst if kind in BIRDS else OFF
         if self.end_left > 0:
             self.end_left -= 1
@@ -415,12 +510,8 @@ class HalaliState(State):
         reason = ""
         if self.end_left == 0:
             reason = "end_phase_over"
-        elif self.hidden_count == 0 and not all(self._has_tiles(c) for c in (BLUE, BROWN)):
-            reason = "no_own_tiles"
-        elif self.hidden_count == 0 and not any(
-            self._moves(c, restricted=False) for c in (BLUE, BROWN)
-        ):
-            reason = "no_moves"
+        elif self.hidden_count == 0 and (stalled := self._stalled()):
+            reason = stalled
         elif self.settings.variant == "brettspielnetz" and self.quiet >= FIFTY_MOVE_PLIES:
             reason = "fifty_moves"
         if not reason:
@@ -438,10 +529,20 @@ class HalaliState(State):
             events.append({"type": "match_end", **result.to_json()})
         return events
 
-    def _has_tiles(self, colour: int) -> bool:
-        return any(
-            self.board[sq] != EMPTY and OWNER[kind_of(self.board[sq])] == colour for sq in FOREST
-        )
+    def _stalled(self) -> str:
+        """With every tile face up: ``no_own_tiles`` if a colour has no tile left in the
+        forest, else ``no_moves`` if neither colour can move, else ""."""
+        up, cache = self._up, self._cache
+        if not up[BLUE] or not up[BROWN]:
+            return "no_own_tiles"
+        for group in (BLUE, BROWN, NEUTRAL):
+            for sq in up[group]:
+                if sq in self._stale:
+                    self._stale.discard(sq)
+                    cache[sq] = self._square_moves(sq)
+                if cache[sq]:
+                    return ""
+        return "no_moves"
 
     def points(self, colour: int) -> int:
         """Points won so far in the current game by ``colour``."""
@@ -518,6 +619,7 @@ class HalaliState(State):
         self.quiet = int(data["quiet"])
         self.finished = [deepcopy(dict(g)) for g in data["finished"]]
         self.reason = str(data["reason"])
+        self._forget_moves()
         check_payload(
             {
                 "board": board,
