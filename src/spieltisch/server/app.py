@@ -23,7 +23,7 @@ from spieltisch import __version__
 from spieltisch.store import Store
 from spieltisch.table import Clock
 
-from . import apidocs, errors, hints, life, lobby, ws
+from . import apidocs, errors, hints, life, lobby, players, ratings, ws
 from .cluster import Cluster
 from .deadline import BodyDeadline
 from .errors import ApiError, ErrorCode
@@ -102,6 +102,9 @@ def create_app(
     app.include_router(apidocs.router)
     app.include_router(ws.router)
     app.include_router(hints.router)
+    app.include_router(players.router)
+    app.include_router(players.pages)
+    app.include_router(ratings.router)
 
     @app.middleware("http")
     async def guard(

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from importlib import resources
+from pathlib import Path as Path_
 from typing import Annotated, Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field, field_validator
 
 from spieltisch.store import Store
@@ -327,3 +330,25 @@ def check_rated(game: str, rated: bool | None) -> None:
     """:raises ApiError: a rated table asked for a game that is not rated."""
     if rated and not ratable(game):
         raise ApiError(ErrorCode.RATING_UNRATED_GAME, f"games of {game} are not rated")
+
+
+# -- pages -----------------------------------------------------------------------------------
+pages = APIRouter(include_in_schema=False)
+INDEX = Path_(str(resources.files("spieltisch") / "web" / "index.html"))
+
+
+@pages.get("/p/{player_id}")
+async def profile_page(player_id: str) -> FileResponse:
+    """A player's profile (``web/players.js`` draws it from :func:`profile`)."""
+    return FileResponse(INDEX)
+
+
+@pages.get("/players")
+async def identity_page() -> FileResponse:
+    """Where a browser makes, imports or signs in to its player."""
+    return FileResponse(INDEX)
+
+
+@pages.get("/ratings/{game}")
+async def leaderboard_page(game: str) -> FileResponse:
+    return FileResponse(INDEX)
