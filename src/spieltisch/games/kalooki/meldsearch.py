@@ -25,6 +25,7 @@ in a hand shares work through one :class:`Searcher`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Final, Generic, TypeVar
 
 from .cards import FACES, JOKER, PENALTY
@@ -206,12 +207,30 @@ def all_melds(counts: list[int]) -> list[Meld]:
     return _MELD_TABLE.of(counts)
 
 
-def _melds_with(counts: list[int], face: int) -> list[Meld]:
-    """Melds of at most 5 cards that use one copy of natural ``face`` (for packing)."""
-    jokers = min(counts[JOKER], 2)
+def _melds_with(counts: list[int], face: int) -> tuple[tuple[Meld, tuple[int, ...]], ...]:
+    """Melds of at most 5 cards that use one copy of natural ``face`` (for packing), each
+    with the cards it takes from the hand (a joker token takes the joker).
+
+    They depend only on which cards of the face's suit and rank are held and on the
+    jokers, so they are made once per such pattern (a bounded LRU).
+    """
+    suit, rank = divmod(face, 13)
+    jokers = counts[JOKER]
+    return _melds_with_pattern(
+        face,
+        jokers if jokers < 2 else 2,
+        bytes(counts[suit * 13 : suit * 13 + 13]).translate(_PRESENT),
+        bytes(counts[rank:52:13]).translate(_PRESENT),
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _melds_with_pattern(
+    face: int, jokers: int, suit_held: bytes, rank_held: bytes
+) -> tuple[tuple[Meld, tuple[int, ...]], ...]:
     suit, r0 = divmod(face, 13)
     base = suit * 13
-    held = [0, *counts[base : base + 13], counts[base]]
+    held = [0, *suit_held, suit_held[0]]
     out: list[Meld] = []
     positions = (1, 14) if r0 == 0 else (r0 + 1,)
     for p in positions:
@@ -225,13 +244,13 @@ def _melds_with(counts: list[int], face: int) -> list[Meld]:
                     if face in m:
                         out.append(m)
     faces = [s * 13 + r0 for s in range(4)]
-    have = [counts[f] for f in faces]
+    have = list(rank_held)
     for sub in _SUBSETS:
         if suit in sub:
             for m in _variants([faces[s] for s in sub], [have[s] for s in sub], jokers):
                 if face in m:
                     out.append(m)
-    return out
+    return tuple((m, tuple(JOKER if t >= JOKER_TOKEN else t for t in m)) for m in out)
 
 
 def has_joker_pair(counts: list[int]) -> bool:
@@ -261,42 +280,57 @@ def penalty_weight(meld: Meld) -> int:
     return sum(25 if t >= JOKER_TOKEN else PENALTY[t] for t in meld)
 
 
+MEMO_LIMIT: Final = 200_000
+"""Hands a searcher remembers, least recently used first out (a few tens of megabytes:
+the keys are 53-byte strings)."""
+
+
 class Searcher:
-    """Best packings of disjoint melds for one weight, memoised across hands."""
+    """Best packings of disjoint melds for one weight, memoised across hands.
 
-    __slots__ = ("_memo", "weight")
+    The memo is a bounded LRU keyed by the hand's counts as bytes: a long search keeps
+    the sub-hands it uses warm instead of starting afresh when it is full.
+    """
 
-    def __init__(self, weight: Callable[[Meld], int]) -> None:
+    __slots__ = ("_best", "_weights", "weight")
+
+    def __init__(self, weight: Callable[[Meld], int], size: int | None = None) -> None:
         self.weight = weight
-        self._memo: dict[tuple[int, ...], tuple[int, tuple[Meld, ...]]] = {}
+        self._weights: dict[Meld, int] = {}
+        """The weight of every meld met (finitely many: melds of at most 5 cards)."""
+        self._best = lru_cache(maxsize=MEMO_LIMIT if size is None else size)(self._solve)
 
     def __len__(self) -> int:
         """Hands remembered."""
-        return len(self._memo)
+        return self._best.cache_info().currsize
 
     def best(self, counts: list[int]) -> tuple[int, tuple[Meld, ...]]:
         """Largest total weight of disjoint melds from ``counts``, and those melds."""
-        key = tuple(counts)
-        hit = self._memo.get(key)
-        if hit is not None:
-            return hit
-        face = next((f for f in range(JOKER) if counts[f]), -1)
-        if face < 0:
-            result: tuple[int, tuple[Meld, ...]] = (0, ())
-        else:
-            counts[face] -= 1
-            result = self.best(counts)
-            counts[face] += 1
-            for meld in _melds_with(counts, face):
-                for t in meld:
-                    counts[JOKER if t >= JOKER_TOKEN else t] -= 1
-                value, rest = self.best(counts)
-                for t in meld:
-                    counts[JOKER if t >= JOKER_TOKEN else t] += 1
-                value += self.weight(meld)
-                if value > result[0]:
-                    result = (value, (meld, *rest))
-        self._memo[key] = result
+        return self._best(bytes(counts))
+
+    def _solve(self, key: bytes) -> tuple[int, tuple[Meld, ...]]:
+        # The lowest natural card still in hand: the joker (face 52) and empty hands end.
+        face = len(key) - len(key.lstrip(b"\0"))
+        if face >= JOKER:
+            return (0, ())
+        best = self._best
+        weights = self._weights
+        counts = list(key)
+        counts[face] -= 1
+        result = best(bytes(counts))
+        counts[face] += 1
+        for meld, cards in _melds_with(counts, face):
+            for c in cards:
+                counts[c] -= 1
+            value, rest = best(bytes(counts))
+            for c in cards:
+                counts[c] += 1
+            w = weights.get(meld)
+            if w is None:
+                w = weights[meld] = self.weight(meld)
+            value += w
+            if value > result[0]:
+                result = (value, (meld, *rest))
         return result
 
     def best_keeping(self, counts: list[int], keep: int = 1) -> tuple[int, tuple[Meld, ...]]:
@@ -318,8 +352,6 @@ class Searcher:
         return best
 
 
-MEMO_LIMIT: Final = 200_000
-"""Hands a shared searcher remembers before it starts afresh (a few tens of megabytes)."""
 _SHARED: dict[Callable[[Meld], int], Searcher] = {}
 
 
@@ -330,7 +362,7 @@ def shared_searcher(weight: Callable[[Meld], int]) -> Searcher:
     a bot asking every turn finds most packings already known.
     """
     search = _SHARED.get(weight)
-    if search is None or len(search) > MEMO_LIMIT:
+    if search is None:
         search = _SHARED[weight] = Searcher(weight)
     return search
 
