@@ -11,8 +11,17 @@ from typing import Any
 import pytest
 
 from spieltisch.games.hydra import Hydra, HydraState
-from spieltisch.games.hydra.faces.bots import BOTS, GAME_SPREAD, RulesBot, evaluate, game_done
+from spieltisch.games.hydra.cards import CONTRACTS, DECK
+from spieltisch.games.hydra.faces.bots import (
+    BOTS,
+    GAME_SPREAD,
+    RulesBot,
+    evaluate,
+    game_done,
+    winning_cards,
+)
 from spieltisch.games.hydra.phases import PLAY
+from spieltisch.games.hydra.play import trick_winner
 
 
 def _positions(game: Hydra, players: int, seed: int) -> Iterator[tuple[HydraState, int]]:
@@ -101,3 +110,17 @@ def test_the_black_queens_kept_during_play_are_those_of_the_tricks() -> None:
             if n % 7 == 0:
                 copy = game.state_from_position(state.position())
                 assert copy.queens == state.queens
+
+
+def test_winning_cards_are_those_trick_winner_gives_the_trick() -> None:
+    rng = random.Random(3)
+    for _ in range(3000):
+        contract = rng.randrange(CONTRACTS)
+        deck = list(DECK)
+        rng.shuffle(deck)
+        size = rng.randrange(1, 5)
+        trick = list(enumerate(deck[:size]))
+        cards = sorted(set(deck[size : size + 8]))
+        winner = trick_winner(trick, contract)
+        expected = [c for c in cards if trick_winner([*trick, (9, c)], contract) == 9]
+        assert winning_cards(trick, dict(trick)[winner], cards, contract) == expected
