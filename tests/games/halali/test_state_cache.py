@@ -12,8 +12,7 @@ import random
 
 import pytest
 
-import spieltisch
-from spieltisch.games.halali import HalaliState
+from spieltisch.games.halali import Halali, HalaliState
 from spieltisch.games.halali.board import (
     BIRDS,
     EMPTY,
@@ -85,7 +84,7 @@ def play(state: HalaliState, rng: random.Random, plies: int) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_kept_moves_agree_with_the_rules_after_every_ply(variant: str) -> None:
-    game = spieltisch.load("halali", variant=variant)
+    game = Halali(variant=variant)
     rng = random.Random(11)
     for seed in range(12):
         state = game.new_state(seed=seed)
@@ -95,7 +94,7 @@ def test_kept_moves_agree_with_the_rules_after_every_ply(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_clones_and_rebuilt_states_go_on_like_the_original(variant: str) -> None:
-    game = spieltisch.load("halali", variant=variant)
+    game = Halali(variant=variant)
     rng = random.Random(3)
     for seed in range(8):
         state = game.new_state(seed=seed)
@@ -114,7 +113,7 @@ def test_clones_and_rebuilt_states_go_on_like_the_original(variant: str) -> None
 
 
 def test_a_clone_shares_no_mutable_field() -> None:
-    game = spieltisch.load("halali")
+    game = Halali()
     state = game.new_state(seed=4)
     play(state, random.Random(4), 150)
     copy = state.clone()
