@@ -95,6 +95,10 @@ class Hydra(Game[HydraState]):
     def _new_state(self, players: int, seed: int) -> HydraState:
         return HydraState(self, players, seed, self.settings)
 
+    def empty_state(self, players: int, seed: int) -> HydraState:
+        """A state with no deal, for ``restore`` to fill: what ``sample_state`` builds on."""
+        return HydraState(self, players, seed, self.settings, deal=False)
+
     def _parse_action(self, text: str) -> actions.HydraAction:
         return actions.parse_action(text)
 

@@ -113,9 +113,15 @@ class HydraState(State):
         "turn",
     )
 
-    def __init__(self, game: Game, players: int, seed: int, settings: Settings) -> None:
+    def __init__(
+        self, game: Game, players: int, seed: int, settings: Settings, *, deal: bool = True
+    ) -> None:
+        """A new match, dealt; ``deal=False`` leaves it empty for :meth:`restore` to fill
+        (a sampled world would otherwise shuffle a deck only to throw it away)."""
         super().__init__(game, players, seed)
         self.settings = settings
+        if not deal:
+            return
         self.game_no = 0
         """Games completed so far in the match (an Armut redeal is not a game)."""
         self.deal_no = 0

@@ -33,7 +33,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from spieltisch.engine import Game, InvalidNotation, View, derive_rng
+from spieltisch.engine import InvalidNotation, View, derive_rng
 from spieltisch.engine.rng import shuffled
 
 from .cards import (
@@ -56,6 +56,7 @@ from .phases import ANSWER, GIVE, HEALTHY, OVER, PLAY, SOLO
 from .scoring import healthy_parties
 
 if TYPE_CHECKING:
+    from .game import Hydra
     from .state import HydraState
 
 
@@ -147,7 +148,7 @@ Req = tuple[frozenset[int], Counter[int]]
 """A group of holders that must hold at least this multiset of unseen cards."""
 
 
-def sample(game: Game[HydraState], view: View, seat: int | None, seed: int) -> HydraState:
+def sample(game: Hydra, view: View, seat: int | None, seed: int) -> HydraState:
     """See :meth:`Hydra.sample_state`."""
     try:
         if view.get("game") != "hydra":
@@ -163,7 +164,7 @@ def _cards(names: list[str]) -> list[int]:
     return [parse_card(n) for n in names]
 
 
-def _sample(game: Game[HydraState], view: View, seat: int | None, seed: int) -> HydraState:
+def _sample(game: Hydra, view: View, seat: int | None, seed: int) -> HydraState:
     rng = derive_rng(seed, "hydra-sample")
     n = int(view["players"])
     phase = view["phase"]
@@ -287,7 +288,7 @@ def _sample(game: Game[HydraState], view: View, seat: int | None, seed: int) -> 
             party = healthy_parties(start, [int(s) for s in view["seats_in_game"]], n)
         else:
             party = [-1 if p is None else int(p) for p in view["party"]]
-    state = game._new_state(n, seed)
+    state = game.empty_state(n, seed)
     state.sampled = True
     state.restore(
         {
