@@ -1,12 +1,14 @@
 """Our games' random playouts before and after a change, and against the peers, in one run.
 
-Usage: ``.venv/bin/python bench/before_after.py [REF] [--games N] [--rounds R] [--seed S]
-[--no-peers] [--json]``; REF defaults to ``before-19`` (the commit before the speed work).
+Usage: ``.venv/bin/python bench/before_after.py [REF] [--after REF2] [--games N]
+[--rounds R] [--seed S] [--no-peers] [--json]``; REF defaults to ``before-19`` (the commit
+before the speed work), "after" to this working tree. While others edit the working tree,
+``--after HEAD`` measures one fixed commit in every round.
 
 The script checks REF out into a temporary ``git worktree`` (removed at the end) and runs
 every row in a subprocess of this interpreter: our games from the old checkout
 (``PYTHONPATH`` set to its ``src``) and from this one, and the peers' bare engines and
-environments (``spieltisch.peers``, this checkout). Both checkouts run the very same
+environments (``spieltisch.peers`` of the "after" checkout). Both checkouts run the very same
 playout loop, defined here, through the public engine API only (``load``, ``new_state``,
 ``active_seats``, ``legal_actions``, ``apply``, ``result``), on the same seeds, timed with
 the worker's CPU time; counting is that of ``spieltisch.peers`` (a step is one player
@@ -106,8 +108,10 @@ def run_row(kind: str, label: str, games: int, seed: int, src: Path) -> dict[str
         env=env,
         capture_output=True,
         text=True,
-        check=True,
+        check=False,
     )
+    if out.returncode != 0:
+        raise RuntimeError(f"{kind} {label} from {src} failed:\n{out.stderr}")
     data: dict[str, Any] | None = json.loads(out.stdout)
     if data is not None and "source" in data and not data["source"].startswith(str(src)):
         raise RuntimeError(f"{label} ran {data['source']}, not the checkout in {src}")
@@ -127,6 +131,7 @@ def rate(row: dict[str, Any], per: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ref", nargs="?", default="before-19", help="the 'before' git ref")
+    parser.add_argument("--after", help="the 'after' git ref (default: this working tree)")
     parser.add_argument("--games", type=int, default=30, help="games per row and round")
     parser.add_argument("--rounds", type=int, default=5, help="rounds (order alternates)")
     parser.add_argument("--seed", type=int, default=0)
@@ -138,10 +143,13 @@ def main() -> None:
     peers = [] if args.no_peers else [p for g in labels for p in PEERS.get(g, [])]
     tmp = Path(tempfile.mkdtemp(prefix="before-after-"))
     old = tmp / "before"
-    subprocess.run(
-        ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(old), args.ref],
-        check=True,
-    )
+    new = tmp / "after" if args.after else ROOT
+    checkouts = [(old, args.ref)] + ([(new, args.after)] if args.after else [])
+    for path, ref in checkouts:
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(path), ref],
+            check=True,
+        )
     try:
         rows = [("before", g) for g in labels] + [("after", g) for g in labels]
         rows += [("peer", p) for p in peers]
@@ -153,7 +161,7 @@ def main() -> None:
                 if label in missing:
                     continue
                 print(f"round {n + 1}/{args.rounds}: {kind} {label}", file=sys.stderr)
-                src = old / "src" if kind == "before" else ROOT / "src"
+                src = old / "src" if kind == "before" else new / "src"
                 data = run_row("peer" if kind == "peer" else "ours", label, args.games,
                                args.seed, src)  # fmt: skip
                 if data is None:
@@ -162,9 +170,10 @@ def main() -> None:
                     this[kind, label] = data
             rounds.append(this)
     finally:
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=False
-        )
+        for path, _ref in checkouts:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)], check=False
+            )
         shutil.rmtree(tmp, ignore_errors=True)
 
     def per_round(a: tuple[str, str], b: tuple[str, str] | None, per: str) -> list[float]:
@@ -180,6 +189,7 @@ def main() -> None:
 
     report: dict[str, Any] = {
         "ref": args.ref,
+        "after": args.after or "working tree",
         "games": args.games,
         "rounds": args.rounds,
         "seed": args.seed,
@@ -233,7 +243,7 @@ def mmm(values: dict[str, float], fmt: str, suffix: str = "") -> str:
 
 def print_report(report: dict[str, Any]) -> None:
     print(
-        f"Before = {report['ref']}, after = working tree; {report['games']} games per row, "
+        f"Before = {report['ref']}, after = {report['after']}; {report['games']} games per row, "
         f"{report['rounds']} rounds (A/B, B/A), seed {report['seed']}, CPU time; "
         "min / median / max over rounds"
     )
