@@ -136,7 +136,9 @@ def test_the_export_code_restores_the_identity_on_another_device(client: TestCli
 
 def test_a_password_signs_in_on_a_new_device_with_a_key_of_its_own(client: TestClient) -> None:
     made = new_player(client, "Ada")
-    short = client.put("/api/players/me/password", json={"password": "kurz"}, headers=auth(made["key"]))
+    short = client.put(
+        "/api/players/me/password", json={"password": "kurz"}, headers=auth(made["key"])
+    )
     assert short.json()["error"]["code"] == "player/weak_password"
     ok = client.put(
         "/api/players/me/password", json={"password": "Rotkäppchen-1"}, headers=auth(made["key"])
@@ -184,8 +186,9 @@ def test_identities_cannot_be_taken_over(client: TestClient) -> None:
 def test_password_attempts_are_limited_per_name(client: TestClient) -> None:
     new_player(client, "Ada", "Rotkäppchen-1")
     codes = [
-        client.post("/api/players/login", json={"name": "Ada", "password": f"guess-{i:04}"})
-        .json()["error"]["code"]
+        client.post("/api/players/login", json={"name": "Ada", "password": f"guess-{i:04}"}).json()[
+            "error"
+        ]["code"]
         for i in range(players_module.SIGN_IN_BURST + 1)
     ]
     assert codes[:-1] == ["player/bad_login"] * players_module.SIGN_IN_BURST
@@ -235,7 +238,8 @@ def test_keys_and_passwords_are_stored_hashed_and_never_logged(
     assert hash_token(key) in dump and "$argon2id$" in dump
     # The key travels in headers and bodies only: no route takes it in its path or query.
     for route in client.app.routes:  # type: ignore[attr-defined]
-        assert "key" not in getattr(route, "path", "") and "secret" not in getattr(route, "path", "")
+        path = getattr(route, "path", "")
+        assert "key" not in path and "secret" not in path
 
 
 def test_unknown_players_are_not_found(client: TestClient) -> None:
