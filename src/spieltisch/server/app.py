@@ -23,7 +23,7 @@ from spieltisch import __version__
 from spieltisch.store import Store
 from spieltisch.table import Clock
 
-from . import apidocs, errors, hints, life, lobby, players, ratings, ws
+from . import apidocs, errors, hints, life, lobby, players, ratings, reviews, ws
 from .cluster import Cluster
 from .deadline import BodyDeadline
 from .errors import ApiError, ErrorCode
@@ -75,12 +75,15 @@ def create_app(
             manager.cluster = Cluster(manager, settings, st)
             await manager.cluster.start()
         restored = await manager.restore()
+        app.state.reviews = reviews.ReviewDesk(manager, settings)
+        await app.state.reviews.start()
         log.info("server ready", extra={"restored_tables": restored, "version": __version__})
         sweeper = asyncio.create_task(sweep_open_tables(manager, settings.open_table_ttl))
         try:
             yield
         finally:
             sweeper.cancel()
+            await app.state.reviews.close()
             await manager.close()  # the tables stop here before others may take them
             if manager.cluster is not None:
                 await manager.cluster.stop()
@@ -105,6 +108,7 @@ def create_app(
     app.include_router(players.router)
     app.include_router(players.pages)
     app.include_router(ratings.router)
+    app.include_router(reviews.router)
 
     @app.middleware("http")
     async def guard(

@@ -1,0 +1,231 @@
+"""Post-game reviews are worked out in child processes, one review per child at a time.
+
+A review replays a whole game and searches at every decision of one seat: seconds to
+minutes of CPU that hold the GIL. On the event loop or in a thread it would stall every
+table of the server, so each worker slot owns one child process (started by a fork
+server, never forked from the running server) and the server only reads its pipe.
+
+The child talks while it works: ``("progress", done, total)`` after each decision, then
+``("done", review, cpu_seconds, wall_seconds)`` or ``("failed", reason)``. The server
+waits for those messages on its event loop without a thread (the pipe's file descriptor
+is watched). A child that dies mid-review fails that review and is replaced for the next
+one. Unlike the hint child there is no time cap: a review ends by its own budget
+(``worlds``), like a search bot's search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing as mp
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+log = logging.getLogger("spieltisch.reviews")
+
+START_SECONDS = 60.0
+"""Longest a new child may take to import the games (a cold start on a busy machine)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewJob:
+    """What a child needs to review one seat: the record, never the live table."""
+
+    record: dict[str, Any]
+    seat: int
+    seed: int = 0
+    worlds: int | None = None
+    """Sampled worlds per decision (``None``: the engine's default budget)."""
+
+
+Progress = Callable[[int, int], None]
+
+
+class ReviewFailed(Exception):
+    """The review could not be worked out (the engine refused, or the child died)."""
+
+
+def review(job: ReviewJob, progress: Progress) -> dict[str, Any]:
+    """Review ``job`` in this process (what a child runs; also usable from the CLI),
+    with the public events of each judged move (see :func:`add_events`)."""
+    from spieltisch.review import review_record
+
+    result: dict[str, Any] = review_record(
+        job.record, job.seat, seed=job.seed, worlds=job.worlds, progress=progress
+    ).to_json()
+    add_events(job.record, result, job.seed)
+    return result
+
+
+SAMPLES = 2
+"""Worlds sampled from the seat's view to tell which events of a move it could foresee."""
+
+
+def add_events(record: dict[str, Any], result: dict[str, Any], seed: int = 0) -> None:
+    """Give each decision the public events of the move taken and of the better one.
+
+    The browser words a move from its events, exactly as the table's log does, so a
+    review reads "Ada plays the ten of hearts" rather than an engine notation. The move
+    taken has its events from the record. The better move was never played: it is
+    played on the real game at that ply and on worlds sampled from the seat's view, and
+    only the events that come out the same everywhere are kept. So a better move shows
+    nothing the seat did not know then (a Halali tile it would have turned over stays
+    unnamed, and the page shows the move's notation instead).
+    """
+    from spieltisch.engine import SpieltischError, load
+
+    decisions = {d["ply"]: d for d in result.get("decisions", [])}
+    if not decisions:
+        return
+    game = load(record["game"], **record.get("options", {}))
+    state = game.new_state(players=record["players"], seed=record["seed"])
+
+    def public(events: list[Any]) -> list[Any]:
+        return [e for e in events if isinstance(e, dict) and "visible_to" not in e]
+
+    for ply, item in enumerate(record["actions"]):
+        seat = item["seat"]
+        decision = decisions.get(ply)
+        if decision is not None and decision.get("alternative"):
+            try:
+                other = game.parse_action(decision["alternative"]["action"])
+                found = public(state.clone().apply(seat, other))
+                view = state.view(seat)
+                for k in range(SAMPLES):
+                    world = game.sample_state(view, seat, seed * 1_000_003 + ply * 7 + k)
+                    seen = public(world.apply(seat, other))
+                    found = [e for e in found if e in seen]
+            except SpieltischError:
+                found = []
+            decision["alternative_events"] = found
+        events = state.apply(seat, game.action_from_json(item["action"]))
+        if decision is not None:
+            decision["events"] = public(events)
+
+
+def _serve(conn: Connection) -> None:
+    """The child: review jobs until the server goes away."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    import spieltisch.review  # noqa: F401  (imported before the first job, not during it)
+
+    conn.send(("ready",))
+    while True:
+        try:
+            job: ReviewJob | None = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+
+        def tell(done: int, total: int) -> None:
+            conn.send(("progress", int(done), int(total)))
+
+        cpu, wall = time.process_time(), time.monotonic()
+        try:
+            out: tuple[Any, ...] = (
+                "done",
+                review(job, tell),
+                time.process_time() - cpu,
+                time.monotonic() - wall,
+            )
+        except Exception as exc:  # the engine's refusal or a bug: reported, the child lives
+            out = ("failed", f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(out)
+        except (BrokenPipeError, OSError):
+            return
+
+
+class ReviewProcess:
+    """One worker slot: a child process, started on first use and after a death."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._proc: BaseProcess | None = None
+        self._conn: Connection | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    async def run(self, job: ReviewJob, progress: Progress) -> tuple[dict[str, Any], float, float]:
+        """The review of ``job`` with the child's CPU and wall seconds; ``progress`` is
+        called on the event loop as the child reports.
+
+        :raises ReviewFailed: the engine refused the record or the child died.
+        """
+        conn = await self._ready()
+        conn.send(job)
+        while True:
+            message = await self._receive(conn)
+            kind = message[0]
+            if kind == "progress":
+                progress(message[1], message[2])
+            elif kind == "done":
+                return message[1], message[2], message[3]
+            else:
+                raise ReviewFailed(message[1])
+
+    async def _ready(self) -> Connection:
+        if self._conn is not None and self._proc is not None and self._proc.is_alive():
+            return self._conn
+        self.stop()
+        self._conn = await asyncio.to_thread(self._start)
+        try:
+            hello = await asyncio.wait_for(self._receive(self._conn), START_SECONDS)
+        except BaseException:
+            self.stop()
+            raise
+        if hello != ("ready",) or self._conn is None:
+            self.stop()
+            raise ReviewFailed(f"the review process did not start: {hello!r}")
+        return self._conn
+
+    def _start(self) -> Connection:
+        ctx = mp.get_context("forkserver")
+        mine, theirs = ctx.Pipe()
+        self._proc = ctx.Process(target=_serve, args=(theirs,), name=self.name)
+        self._proc.daemon = True
+        self._proc.start()
+        theirs.close()
+        return mine
+
+    async def _receive(self, conn: Connection) -> tuple[Any, ...]:
+        """The child's next message, waited for on the event loop without a thread."""
+        loop = asyncio.get_running_loop()
+        readable: asyncio.Future[None] = loop.create_future()
+
+        def wake() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        fd = conn.fileno()
+        loop.add_reader(fd, wake)
+        try:
+            await readable
+        finally:
+            loop.remove_reader(fd)
+        try:
+            message: tuple[Any, ...] = conn.recv()
+        except (EOFError, OSError):
+            self.stop()
+            return ("failed", "the review process died")
+        return message
+
+    def stop(self) -> None:
+        """End the child (killed: it may be deep in a search) and forget it."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        if self._proc is not None:
+            with contextlib.suppress(Exception):
+                self._proc.kill()
+                self._proc.join(1.0)
+                self._proc.close()
+            self._proc = None
