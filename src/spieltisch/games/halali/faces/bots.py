@@ -52,6 +52,7 @@ from ..board import (
     parse_square,
     square,
 )
+from ..state import HalaliState
 
 HIDDEN: Final = -2
 """A face-down tile on the bot's own board (``EMPTY`` is -1, tiles are 0..27)."""
@@ -96,22 +97,54 @@ class RulesBot(Bot):
         actions = [self.game.parse_action(t) for t in texts]
         if len(actions) == 1:
             return Plan(actions[0], self.delay)
-        judge = _Judge(view)
+        return Plan(self._choose(actions, _Judge.from_view(view)), self.delay)
+
+    def act(self, state: State, seat: int) -> Any:
+        """``plan``'s move, read from the state without a text view: the face-up tiles,
+        the count of each kind still face down (public, like the view's
+        ``hidden_tiles``), the end-phase counter; face-down tiles stay unknown."""
+        assert isinstance(state, HalaliState)
+        actions = state.legal_actions(seat)
+        if len(actions) == 1:
+            return actions[0]
+        return self._choose(actions, _Judge.from_state(state, seat))
+
+    def _choose(self, actions: list[HalaliAction], judge: _Judge) -> HalaliAction:
         best: HalaliAction = actions[0]
         best_score = float("-inf")
+        random = self.rng.random
         for action in actions:
-            score = judge.score(action) + self.rng.random() * 1e-3
+            score = judge.score(action) + random() * 1e-3
             if score > best_score:
                 best, best_score = action, score
-        return Plan(best, self.delay)
+        return best
 
 
 class _Judge:
     """The position as the bot's view shows it, and the scoring of candidate actions."""
 
-    def __init__(self, view: View) -> None:
-        self.me = 0 if view["colour"] == "blue" else 1
-        self.opp = 1 - self.me
+    def __init__(
+        self, me: int, board: list[int], unseen: list[int], end_left: int | None, quiet: int
+    ) -> None:
+        """``board`` shows face-down tiles as ``HIDDEN``; ``unseen`` counts the face-down
+        tiles per kind; ``end_left`` is None before the end phase."""
+        self.me = me
+        self.opp = 1 - me
+        self.board = board
+        self.hidden_count = sum(unseen)
+        self.unseen = [(kind, n / self.hidden_count) for kind, n in enumerate(unseen) if n]
+        self.end_left = end_left
+        self.quiet = quiet
+        self.tree_value = 2.0 if self.hidden_count <= TREES_FREE_AT else EARLY_TREE_VALUE
+        # Plies left after my action (None outside the end phase).
+        self.after = None if end_left is None else end_left - 1
+        self._exit_maps: tuple[list[int], list[int]] | None = None
+        self._base: tuple[float, float] | None = None
+        self._flip_outlook: float | None = None
+        self._take_backs: dict[tuple[int, int, int, int], float] = {}
+
+    @classmethod
+    def from_view(cls, view: View) -> _Judge:
         board = [EMPTY] * 81
         for name, cell in view["board"].items():
             sq = parse_square(name)
@@ -120,18 +153,35 @@ class _Judge:
             else:
                 gun = DIRECTION_NAMES.index(cell["gun"]) if "gun" in cell else 0
                 board[sq] = KIND_BY_NAME[cell["tile"]] * 4 + gun
-        self.board = board
-        hidden: dict[str, int] = view["hidden_tiles"]
-        self.hidden_count = sum(hidden.values())
-        self.unseen = [(KIND_BY_NAME[k], n / self.hidden_count) for k, n in hidden.items()]
+        unseen = [0] * 7
+        for name, n in view["hidden_tiles"].items():
+            unseen[KIND_BY_NAME[name]] = n
         end_left = view["end_phase_moves_left"]
-        self.end_left: int | None = None if end_left is None else int(end_left)
-        self.quiet = int(view.get("quiet_plies", 0))
-        self.tree_value = 2.0 if self.hidden_count <= TREES_FREE_AT else EARLY_TREE_VALUE
-        # Plies left after my action (None outside the end phase).
-        self.after = None if self.end_left is None else self.end_left - 1
-        self._exit_maps: tuple[list[int], list[int]] | None = None
-        self._base: tuple[float, float] | None = None
+        return cls(
+            0 if view["colour"] == "blue" else 1,
+            board,
+            unseen,
+            None if end_left is None else int(end_left),
+            int(view.get("quiet_plies", 0)),
+        )
+
+    @classmethod
+    def from_state(cls, state: HalaliState, seat: int) -> _Judge:
+        """What ``from_view`` reads from ``state.view(seat)``, taken from the state: a
+        face-down square is ``HIDDEN`` on the board, only the kinds' counts are used."""
+        hidden = state.hidden
+        board = [HIDDEN if up else tile for tile, up in zip(state.board, hidden, strict=True)]
+        unseen = [0] * 7
+        for sq in state._flips:
+            unseen[state.board[sq] >> 2] += 1
+        end_left = state.end_left
+        return cls(
+            state.colour_of(seat),
+            board,
+            unseen,
+            None if end_left < 0 else end_left,
+            state.quiet,
+        )
 
     # -- scoring -------------------------------------------------------------------------
     def score(self, action: Any) -> float:
@@ -177,8 +227,17 @@ class _Judge:
 
     def _score_flip(self, sq: int) -> float:
         """Expected outlook over the kinds (and guns) the face-down tile may be."""
-        base_risk, base_mine = self._base_gains()
         rays = self._rays(sq)
+        pressure = QUIET_PRESSURE * max(0, self.quiet - QUIET_GRACE)
+        if not rays:
+            # Nothing face up in sight: whatever it is, it neither takes nor is taken.
+            if self._flip_outlook is None:
+                self._flip_outlook = self._expected(sq, rays)
+            return self._flip_outlook + FLIP_BONUS + pressure
+        return self._expected(sq, rays) + FLIP_BONUS + pressure
+
+    def _expected(self, sq: int, rays: list[tuple[int, int, int]]) -> float:
+        base_risk, base_mine = self._base_gains()
         expected = 0.0
         for kind, p in self.unseen:
             guns = range(4) if kind == HUNTER else (0,)
@@ -188,8 +247,7 @@ class _Judge:
                 risk = max(base_risk, self._local_gain(sq, tile, rays, self.opp))
                 mine = max(base_mine, self._local_gain(sq, tile, rays, self.me))
                 expected += share * (-risk + THREAT_WEIGHT * mine)
-        pressure = QUIET_PRESSURE * max(0, self.quiet - QUIET_GRACE)
-        return expected + FLIP_BONUS + pressure
+        return expected
 
     def _base_gains(self) -> tuple[float, float]:
         if self._base is None:
@@ -285,7 +343,7 @@ class _Judge:
                 and dist <= RANGE[near_kind]
                 and (near_kind != HUNTER or near & 3 == BACK[d])
             ):
-                value = self._value(kind, taker) - _take_back(board, sq, at, near_kind, other)
+                value = self._value(kind, taker) - self._take_back(sq, at, near_kind, other)
                 best = max(best, value)
             # ... or the revealed tile captures it.
             if (
@@ -294,9 +352,17 @@ class _Judge:
                 and dist <= RANGE[kind]
                 and (kind != HUNTER or tile & 3 == d)
             ):
-                value = self._value(near_kind, taker) - _take_back(board, at, sq, kind, other)
+                value = self._value(near_kind, taker) - self._take_back(at, sq, kind, other)
                 best = max(best, value)
         return best
+
+    def _take_back(self, at: int, vacated: int, kind: int, by: int) -> float:
+        """``_take_back`` on the judge's own board, remembered: every flip asks again."""
+        key = (at, vacated, kind, by)
+        found = self._take_backs.get(key)
+        if found is None:
+            found = self._take_backs[key] = _take_back(self.board, at, vacated, kind, by)
+        return found
 
     # -- exits ---------------------------------------------------------------------------
     def _walk_out(self, src: int, dst: int) -> float:
@@ -419,15 +485,16 @@ SCALE: Final = 6.0
 
 
 def evaluate(state: State) -> Rewards:
-    """Chance to win from the points margin of the match so far, read from the public view."""
-    view = state.view(None)
+    """Chance to win from the points margin of the match so far (public: won and exited
+    tiles), read from the state as the spectator view shows it."""
+    assert isinstance(state, HalaliState)
     points = [0.0, 0.0]
-    for game in view["finished_games"]:
+    for game in state.finished:
         for seat in range(2):
             points[seat] += game["points"][seat]
-    if not view["over"]:
-        for seat, colour in enumerate(view["colours"]):
-            points[seat] += view["points"][colour]
+    if not state.is_over():
+        for seat in range(2):
+            points[seat] += state.points(state.colour_of(seat))
     margin = (points[0] - points[1]) / SCALE
     first = 1 / (1 + math.exp(-max(-30.0, min(30.0, margin))))
     return (first, 1 - first)
