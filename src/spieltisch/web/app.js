@@ -1,7 +1,10 @@
-// Entry point: a tiny router over three pages (lobby, table, replay) and the language switch.
+// Entry point: a tiny router over the pages (lobby, table, replay, player, profile,
+// leaderboard) and the language switch.
 import { renderLobby } from "./lobby.js";
 import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
+import { renderIdentity, renderProfile } from "./players.js";
+import { renderLeaderboard } from "./ratings.js";
 import { getLang, onLang, setLang, t } from "./i18n.js";
 
 const root = document.getElementById("app");
@@ -18,6 +21,9 @@ function route() {
   let m;
   if ((m = path.match(/^\/t\/([\w-]{1,32})$/))) cleanup = renderTable(root, m[1]);
   else if ((m = path.match(/^\/replay\/([\w-]{1,32})$/))) cleanup = renderReplay(root, m[1]);
+  else if ((m = path.match(/^\/p\/([\w-]{1,16})$/))) cleanup = renderProfile(root, m[1]);
+  else if (path === "/players") cleanup = renderIdentity(root);
+  else if ((m = path.match(/^\/ratings\/([\w-]{1,32})$/))) cleanup = renderLeaderboard(root, m[1]);
   else cleanup = renderLobby(root);
 }
 

@@ -3,6 +3,8 @@ import { api, el, tokens } from "./api.js";
 import { describeError, getLang, learnRules, levelName, optionText, pick, t } from "./i18n.js";
 import { navigate } from "./app.js";
 import { clockText, limitText } from "./turnclock.js";
+import { identity, playerKey } from "./players.js";
+import { levelWithRating, loadBotRatings } from "./ratings.js";
 
 const PAGE = 10;
 const MINE_FINISHED = 5;
@@ -30,7 +32,7 @@ export function renderLobby(root) {
   const titles = {};
   const done = { items: [], more: false, paging: false };
   let ttl = null;
-  api("GET", "/api/games").then(({ data, error }) => {
+  Promise.all([api("GET", "/api/games"), loadBotRatings()]).then(([{ data, error }]) => {
     if (!alive) return;
     if (error) { formBox.append(el("p", { class: "error" }, describeError(error))); return; }
     learnRules(data);
@@ -149,7 +151,7 @@ function createForm(games) {
   const gameSel = el("select", { name: "game", id: "game" }, games.map((g) => el("option", { value: g.name }, g.title)));
   const optBox = el("fieldset", { class: "options" });
   const seatBox = el("fieldset", { class: "seats" });
-  const nameIn = el("input", { name: "name", id: "name", maxlength: 40, autocomplete: "nickname", value: localStorage.getItem("spieltisch.name") || "" });
+  const nameIn = el("input", { name: "name", id: "name", maxlength: 40, autocomplete: "nickname", value: (identity() && identity().name) || localStorage.getItem("spieltisch.name") || "" });
   const countSel = el("select", { id: "count" });
   const chatSel = el("select", { id: "spectator-chat" }, ["none", "read", "write"].map((v) => el("option", { value: v }, t(`spectatorChat_${v}`))));
   // A turn clock, for games with turns only (the game says whether it has them).
@@ -157,12 +159,18 @@ function createForm(games) {
     Object.entries(CLOCKS).map(([mode, times]) => el("optgroup", { label: t(mode === "move" ? "clockLive" : "clockCorrespondence") },
       times.map((seconds) => el("option", { value: `${mode}:${seconds}` }, limitText({ mode, seconds }))))));
   const clockField = el("div", { class: "field", id: "turn-clock-field" }, el("label", { for: "turn-clock" }, t("turnClock")), clockSel, el("small", { class: "muted" }, t("turnClockHint")));
+  // A rated game counts for its players' ratings: offered to a player, for games with turns.
+  const ratedBox = el("input", { type: "checkbox", id: "rated", checked: true });
+  const ratedField = identity()
+    ? el("div", { class: "field", id: "rated-field" }, el("label", { for: "rated" }, t("pl.rated")), ratedBox, el("small", { class: "muted" }, t("pl.playingAs", { name: identity().name }), " ", t("pl.ratedHint")))
+    : el("p", { class: "muted small", id: "rated-field" }, t("pl.guestHint"), " ", el("a", { href: "/players", "data-link": true }, t("pl.new")));
   const msg = el("p", { class: "error", role: "alert" });
   const current = () => games.find((g) => g.name === gameSel.value);
 
   const drawOptions = () => {
     const g = current();
     clockField.hidden = !g.turn_clock;
+    ratedField.hidden = !g.turn_clock;
     optBox.replaceChildren(el("legend", {}, t("options")));
     for (const o of g.options) {
       const id = `opt-${o.name}`;
@@ -187,7 +195,7 @@ function createForm(games) {
       const kind = el("select", { id: `seat-${i}`, "data-seat": i },
         el("option", { value: "human", selected: i === 0 }, t("human")),
         el("option", { value: "bot", selected: i > 0 }, t("bot")));
-      const level = el("select", { id: `level-${i}`, "aria-label": `${t("level")} ${i + 1}` }, g.bot_levels.map((l) => el("option", { value: l, selected: l === defaultLevel(g.bot_levels) }, levelName(l))));
+      const level = el("select", { id: `level-${i}`, "aria-label": `${t("level")} ${i + 1}` }, g.bot_levels.map((l) => el("option", { value: l, selected: l === defaultLevel(g.bot_levels) }, levelWithRating(g.name, l))));
       const sync = () => { level.disabled = kind.value !== "bot"; level.hidden = level.disabled; };
       kind.addEventListener("change", sync);
       sync();
@@ -217,7 +225,7 @@ function createForm(games) {
     localStorage.setItem("spieltisch.name", name);
     const [mode, seconds] = clockSel.value.split(":");
     const clock = g.turn_clock && mode !== "none" ? { mode, seconds: Number(seconds) } : null;
-    const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null, spectator_chat: chatSel.value, clock });
+    const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null, spectator_chat: chatSel.value, clock, player: playerKey(), rated: g.turn_clock && identity() ? ratedBox.checked : null });
     optBox.querySelectorAll("[aria-invalid]").forEach((n) => n.removeAttribute("aria-invalid"));
     if (error) {
       msg.textContent = describeError(error);
@@ -234,6 +242,7 @@ function createForm(games) {
     el("div", { class: "field" }, el("label", { for: "name" }, t("yourName")), nameIn),
     seatBox, optBox,
     clockField,
+    ratedField,
     el("div", { class: "field" }, el("label", { for: "spectator-chat" }, t("spectatorChat")), chatSel),
     msg,
     el("button", { type: "submit", class: "button primary", id: "create" }, t("create")),

@@ -1,5 +1,6 @@
 // A live table: websocket with reconnect, seat from the stored token, board, log, result.
 import { api, el, tokens } from "./api.js";
+import { playerKey } from "./players.js";
 import { describeError, learnRules, levelName, refusalParts, t } from "./i18n.js";
 import { GAMES } from "./games/index.js";
 import { createChat } from "./chat.js";
@@ -99,7 +100,7 @@ export function renderTable(root, id) {
   }
 
   async function join(name, seat) {
-    const { data, error } = await api("POST", `/api/tables/${id}/join`, { name, seat });
+    const { data, error } = await api("POST", `/api/tables/${id}/join`, { name, seat, player: playerKey() });
     if (error) { st.refusal = error; draw(); return; }
     localStorage.setItem("spieltisch.name", name);
     tokens.setSeat(id, data.seat, data.seat_token);
