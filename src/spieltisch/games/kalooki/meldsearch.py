@@ -163,30 +163,31 @@ class MeldTable(Generic[T]):
         if jokers > 2:
             jokers = 2
         held = bytes(counts).translate(_PRESENT)
+        need = _MIN_HELD[jokers]
+        suits = (held[0:13], held[13:26], held[26:39], held[39:52])
         out: list[T] = []
         for suit, table in enumerate(self._runs[jokers]):
-            key = held[suit * 13 : suit * 13 + 13]
+            key = suits[suit]
             hit = table.get(key)
             if hit is None:
                 mask = sum(1 << r for r in range(13) if key[r])
-                melds = (
-                    _suit_runs(suit, mask, jokers)
-                    if len(key) - key.count(0) >= _MIN_HELD[jokers]
-                    else ()
-                )
+                melds = _suit_runs(suit, mask, jokers) if key.count(1) >= need else ()
                 hit = table[key] = self._convert(melds)
             if hit:
                 out.extend(hit)
+        # Suits held per rank: the four suits' flags added bytewise (no carries, at most 4).
+        per_rank = sum(int.from_bytes(k, "big") for k in suits).to_bytes(13, "big")
+        if max(per_rank) < need:
+            return out
         for rank, table in enumerate(self._sets[jokers]):
+            if per_rank[rank] < need:
+                continue
             key = held[rank:52:13]
             hit = table.get(key)
             if hit is None:
                 mask = sum(1 << s for s in range(4) if key[s])
-                n = _BITS[mask]
-                melds = _rank_sets(rank, mask, jokers) if n and n >= _MIN_HELD[jokers] else ()
-                hit = table[key] = self._convert(melds)
-            if hit:
-                out.extend(hit)
+                hit = table[key] = self._convert(_rank_sets(rank, mask, jokers))
+            out.extend(hit)
         return out
 
 

@@ -17,7 +17,7 @@ It plans from its view only (own hand, table, pile, the cards others are known t
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from spieltisch.bots import Bot, GameBots, Plan, RolloutSettings, SearchSettings
 from spieltisch.bots.ismcts import Rewards, order_rewards
@@ -34,6 +34,8 @@ from ..meldsearch import (
     penalty_weight,
     shared_searcher,
 )
+from ..phases import DRAW
+from ..state import KalookiState
 
 
 def _weight(meld: tuple[int, ...]) -> int:
@@ -61,6 +63,67 @@ def _related(face: int, other: int) -> bool:
     return face // 13 == other // 13 and abs(face % 13 - other % 13) <= 2
 
 
+class Seen(NamedTuple):
+    """What the rules bot reads of a position: only what its seat can see. Made from a
+    view (``plan``) or from a state (``act``, for rollouts); the decision is the same."""
+
+    drawing: bool
+    """Whether the seat is to draw."""
+    hand: list[int]
+    """Its own hand as face counts."""
+    opened: list[bool]
+    freed: int
+    """Freed jokers in hand that must be melded this turn."""
+    opening_value: int
+    """Value of this turn's tentative melds (KA-R3)."""
+    melds: list[tuple[bool, list[int], bool]]
+    """Table melds as ``(is_run, tokens, closed)``."""
+    top: int | None
+    """The face on top of the discard pile."""
+    watched: list[int]
+    """Face counts the other seats are known to hold."""
+
+
+def _seen_from_view(view: View, seat: int) -> Seen:
+    watched = [0] * FACES
+    for s, cards in enumerate(view["known_cards"]):
+        if s != seat:
+            for c in cards:
+                watched[parse_face(c)] += 1
+    top = view["discard_top"]
+    return Seen(
+        drawing=view["phase"] == "draw",
+        hand=counts_of([parse_face(c) for c in view["hand"]]),
+        opened=list(view["opened"]),
+        freed=view["turn"]["freed_jokers"],
+        opening_value=view["turn"]["opening_value"],
+        melds=[
+            (m["kind"] == "run", [parse_token(c) for c in m["cards"]], m["closed"])
+            for m in view["melds"]
+        ],
+        top=None if top is None else parse_face(top),
+        watched=watched,
+    )
+
+
+def _seen_from_state(state: KalookiState, seat: int) -> Seen:
+    watched = [0] * FACES
+    for s, known in enumerate(state.known):
+        if s != seat:
+            for f, n in enumerate(known):
+                watched[f] += n
+    return Seen(
+        drawing=state.phase == DRAW,
+        hand=list(state.hands[seat]),
+        opened=list(state.opened),
+        freed=state.freed,
+        opening_value=state.turn_value,
+        melds=[(m.is_run, m.tokens, m.closed) for m in state.melds],
+        top=state.pile[-1] if state.pile else None,
+        watched=watched,
+    )
+
+
 class RulesBot(Bot):
     """Heuristic player: meld search plus the strategy section of the rules."""
 
@@ -68,32 +131,41 @@ class RulesBot(Bot):
 
     def plan(self, view: View, seat: int, clock: float) -> Plan:
         legal = [parse_action(t) for t in view["legal_actions"]]
-        choice = self._choose(view, seat, legal)
+        return Plan(self._decide(_seen_from_view(view, seat), seat, legal), self.delay)
+
+    def act(self, state: State, seat: int) -> Any:
+        """``plan``'s move read from the state: the seat's own hand and the public parts
+        only (the same facts its view shows), without building and parsing a text view."""
+        assert isinstance(state, KalookiState)
+        return self._decide(_seen_from_state(state, seat), seat, state.legal_actions(seat))
+
+    def _decide(self, seen: Seen, seat: int, legal: list[Any]) -> Any:
+        choice = self._choose(seen, seat, legal)
         if choice is None or choice not in legal:
             choice = legal[0]
-        return Plan(choice, self.delay)
+        return choice
 
     # -- decisions -------------------------------------------------------------------------
-    def _choose(self, view: View, seat: int, legal: list[Any]) -> Any:
-        hand = counts_of([parse_face(c) for c in view["hand"]])
+    def _choose(self, seen: Seen, seat: int, legal: list[Any]) -> Any:
+        hand = seen.hand
         search = shared_searcher(_weight)
-        if view["phase"] == "draw":
-            return self._draw(view, seat, hand, search, legal)
-        opened = view["opened"][seat]
-        if view["turn"]["freed_jokers"]:
+        if seen.drawing:
+            return self._draw(seen, seat, hand, search, legal)
+        opened = seen.opened[seat]
+        if seen.freed:
             return self._place_joker(legal)
         if not opened:
-            step = self._open(view, seat, hand, legal)
+            step = self._open(seen, seat, hand, legal)
             if step is not None:
                 return step
-            return self._discard(view, seat, hand, search, legal)
+            return self._discard(seen, seat, hand, search, legal)
         for a in legal:
             if isinstance(a, Swap):
                 return a
         _, melds = search.best_keeping(list(hand), 1)
-        texts = {str(a): a for a in legal if isinstance(a, Meld)}
+        by_tokens = {a.tokens: a for a in legal if isinstance(a, Meld)}
         for m in melds:
-            a = texts.get(str(Meld(m)))
+            a = by_tokens.get(m)
             if a is not None:
                 return a
         in_melds = [card_of(t) for m in melds for t in m]
@@ -102,19 +174,18 @@ class RulesBot(Bot):
                 return a
         if sum(hand) <= 3:
             for a in legal:
-                if isinstance(a, Build) and view["melds"][a.meld]["kind"] == "run":
+                if isinstance(a, Build) and seen.melds[a.meld][0]:
                     return a
-        return self._discard(view, seat, hand, search, legal)
+        return self._discard(seen, seat, hand, search, legal)
 
     def _draw(
-        self, view: View, seat: int, hand: list[int], search: Searcher, legal: list[Any]
+        self, seen: Seen, seat: int, hand: list[int], search: Searcher, legal: list[Any]
     ) -> Any:
-        top = view["discard_top"]
+        face = seen.top
         take = next((a for a in legal if isinstance(a, Draw) and a.discard), None)
         stock = next((a for a in legal if isinstance(a, Draw) and not a.discard), None)
-        if top is None or take is None:
+        if face is None or take is None:
             return stock
-        face = parse_face(top)
         if stock is None:
             return take
         with_top = list(hand)
@@ -123,19 +194,18 @@ class RulesBot(Bot):
             return take  # the card joins a meld of the best arrangement
         if face == JOKER:
             return take
-        if view["opened"][seat] and self._builds(view, face):
+        if seen.opened[seat] and self._builds(seen, face):
             return take
-        if not view["opened"][seat] and best_opening(with_top)[0] >= 51 > best_opening(hand)[0]:
+        if not seen.opened[seat] and best_opening(with_top)[0] >= 51 > best_opening(hand)[0]:
             return take
         return stock
 
-    def _builds(self, view: View, face: int) -> bool:
-        for m in view["melds"]:
-            names = [parse_token(c) if "=" in c else parse_face(c) for c in m["cards"]]
-            shown = [t - JOKER_TOKEN if t >= JOKER_TOKEN else t for t in names]
-            if m["kind"] == "set":
+    def _builds(self, seen: Seen, face: int) -> bool:
+        for is_run, tokens, closed in seen.melds:
+            shown = [t - JOKER_TOKEN if t >= JOKER_TOKEN else t for t in tokens]
+            if not is_run:
                 if (
-                    not m["closed"]
+                    not closed
                     and len(shown) < 4
                     and face % 13 == shown[0] % 13
                     and all(face // 13 != s // 13 for s in shown)
@@ -149,9 +219,9 @@ class RulesBot(Bot):
                     return True
         return False
 
-    def _open(self, view: View, seat: int, hand: list[int], legal: list[Any]) -> Any:
+    def _open(self, seen: Seen, seat: int, hand: list[int], legal: list[Any]) -> Any:
         """The next meld of an opening, or None to wait."""
-        so_far = view["turn"]["opening_value"]
+        so_far = seen.opening_value
         value, melds = shared_searcher(opening_weight).best_keeping(list(hand), 1)
         if so_far + value < 51:
             return None
@@ -159,14 +229,14 @@ class RulesBot(Bot):
             pen_search = shared_searcher(_weight)
             _, low = pen_search.best_keeping(list(hand), 1)
             loose = sum(hand) - sum(len(m) for m in low)
-            others_open = all(o for s, o in enumerate(view["opened"]) if s != seat)
+            others_open = all(o for s, o in enumerate(seen.opened) if s != seat)
             if loose == 2 and not others_open:
                 return None  # Kalooki is within reach: one more card
             if sum(opening_weight(m) for m in low) >= 51:
                 melds = low
-        texts = {str(a): a for a in legal if isinstance(a, Meld)}
+        by_tokens = {a.tokens: a for a in legal if isinstance(a, Meld)}
         for m in melds:
-            a = texts.get(str(Meld(m)))
+            a = by_tokens.get(m)
             if a is not None:
                 return a
         return None
@@ -179,16 +249,12 @@ class RulesBot(Bot):
         return (melds or runs or legal)[0]
 
     def _discard(
-        self, view: View, seat: int, hand: list[int], search: Searcher, legal: list[Any]
+        self, seen: Seen, seat: int, hand: list[int], search: Searcher, legal: list[Any]
     ) -> Any:
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return None
-        watched = [0] * FACES
-        for s, cards in enumerate(view["known_cards"]):
-            if s != seat:
-                for c in cards:
-                    watched[parse_face(c)] += 1
+        watched = seen.watched
         best: tuple[float, Any] | None = None
         for a in discards:
             f = a.face
@@ -198,7 +264,7 @@ class RulesBot(Bot):
             if f == JOKER:
                 score += 40
             else:
-                if self._builds(view, f):
+                if self._builds(seen, f):
                     score += 6
                 if any(watched[g] and _related(f, g) for g in range(52)):
                     score += 4
