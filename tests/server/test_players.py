@@ -106,6 +106,19 @@ def test_a_bot_keeps_its_anchor_and_a_player_who_loses_to_it_goes_down(
     assert client.get("/api/ratings").json()["games"]["halali"] == {"random": 1680}
 
 
+def test_a_game_with_a_bot_level_not_anchored_yet_is_not_rated(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ratings, "anchors", lambda: {"halali": {"random": (20.0, 1.0)}})
+    ada = new_player(client, "Ada")
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "rules"}]
+    r = client.post(
+        "/api/tables", json={"game": "halali", "seats": seats, "name": "Ada", "player": ada["key"]}
+    )
+    resign(client, r.json()["table"]["id"], r.json()["seat_token"], 0)
+    assert rating(client, ada["player"]["id"]) is None
+
+
 def test_a_game_is_rated_once_however_often_it_is_asked(client: TestClient) -> None:
     ada, bob = new_player(client, "Ada"), new_player(client, "Bob")
     tid, tokens = duel(client, ada["key"], bob["key"])

@@ -120,9 +120,13 @@ def rate_finished(store: Store, record: TableRecord) -> int:
     fixed: dict[int, tuple[float, float]] = {}
     for s in record.seats:
         seats[s.seat] = linked.get(s.seat)
+        if s.seat in linked or s.kind != "bot" or s.name is not None:
+            continue  # a player, or a guest (also when a stand-in bot finished his seat)
         anchored = bot_rating(record.game, s.level)
-        if s.seat not in linked and s.kind == "bot" and s.name is None and anchored:
-            fixed[s.seat] = anchored
+        if anchored is None:  # a level not measured yet: its strength would be a guess
+            log.info("game not rated: unanchored bot", extra={"table": record.id})
+            return 0
+        fixed[s.seat] = anchored
     with _RATE_LOCK:
         changes = players.rate_table(
             record.id, record.game, record.result, seats, fixed, (MU, SIGMA), rate
