@@ -15,6 +15,7 @@ from spieltisch.arena import (
     Budget,
     Tournament,
     build_bot,
+    head_to_head,
     lineups,
     read_records,
     schedule,
@@ -169,3 +170,35 @@ def test_a_games_own_level_named_like_a_search_level_is_not_a_search() -> None:
     assert not isinstance(build_bot(game, "expert", seed=1, budget=Budget(5)), ISMCTSBot)
     with pytest.raises(SpieltischError, match="no budget"):
         build_bot(game, "expert@5", seed=1)
+
+
+def test_head_to_head_counts_seat_pairs_and_resamples_whole_deals() -> None:
+    # Five seats, a-b-a-b-a: a finishes first and third, b second and fourth, a fifth.
+    games = [
+        {
+            "index": i,
+            "deal": i // 5,
+            "seats": ["a", "b", "a", "b", "a"],
+            "result": {"ranks": [1, 2, 3, 4, 5], "scores": [5.0, 4.0, 3.0, 2.0, 1.0]},
+        }
+        for i in range(20)
+    ]
+    (h,) = head_to_head(["a", "b"], games)
+    assert (h.bot, h.other, h.deals, h.meetings) == ("a", "b", 4, 20 * 6)
+    assert h.ahead == pytest.approx(3 / 6)  # a1 beats both, a3 beats b4, a5 none
+    assert h.ahead_ci == pytest.approx((0.5, 0.5))  # every deal alike
+    assert h.score_diff == pytest.approx(3.0 - 3.0)
+
+
+def test_head_to_head_interval_covers_the_rate_and_ties_count_half() -> None:
+    games = [
+        _fake(i, ["a", "b"] if i % 2 else ["b", "a"], [1, 1] if i % 3 == 0 else [1, 2])
+        for i in range(60)
+    ]
+    (h,) = head_to_head(["a", "b"], games, seed=3)
+    assert h.deals == 60  # records without a deal are their own deal
+    low, high = h.ahead_ci
+    assert low < h.ahead < high
+    assert low >= 0.0 and high <= 1.0
+    assert head_to_head(["a", "b"], games, seed=3) == [h]
+    assert head_to_head(["a", "c"], games) == []

@@ -11,16 +11,18 @@ from .runner import (
     write_records,
 )
 from .schedule import Seating, games_per_deal, lineups, rotations, schedule
-from .stats import BotStats, summarise, wilson, win_shares
+from .stats import BotStats, HeadToHead, head_to_head, summarise, wilson, win_shares
 
 __all__ = [
     "BotStats",
     "Budget",
+    "HeadToHead",
     "Seating",
     "Task",
     "Tournament",
     "build_bot",
     "games_per_deal",
+    "head_to_head",
     "lineups",
     "parse_spec",
     "play",

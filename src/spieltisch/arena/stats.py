@@ -11,6 +11,7 @@ order so a rerun gives the same numbers however many processes played them.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -130,3 +131,110 @@ def summarise(bots: list[str], games: Iterable[Mapping[str, Any]]) -> list[BotSt
         stats[bot].mu = float(ratings[bot].mu)
         stats[bot].sigma = float(ratings[bot].sigma)
     return [stats[b] for b in bots]
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """How ``bot`` fared against ``other`` where both sat at one table."""
+
+    bot: str
+    other: str
+    deals: int
+    """Deals in which the two met: the independent samples of the intervals."""
+    meetings: int
+    """Pairs of one seat of each in one game."""
+    ahead: float
+    """Share of meetings in which ``bot``'s seat finished ahead (a tie counts half)."""
+    ahead_ci: tuple[float, float]
+    score_diff: float
+    """Mean over games of ``bot``'s mean seat score minus ``other``'s, in the game's unit
+    (for a game counted in penalty points, negative is better)."""
+    score_ci: tuple[float, float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bot": self.bot,
+            "other": self.other,
+            "deals": self.deals,
+            "meetings": self.meetings,
+            "ahead": self.ahead,
+            "ahead_ci95": list(self.ahead_ci),
+            "score_diff": self.score_diff,
+            "score_diff_ci95": list(self.score_ci),
+        }
+
+
+def head_to_head(
+    bots: list[str],
+    games: Iterable[Mapping[str, Any]],
+    *,
+    resamples: int = 2000,
+    seed: int = 0,
+) -> list[HeadToHead]:
+    """Every pair of ``bots`` (in that order, the earlier one first) that met.
+
+    A game record without a ``deal`` is its own deal.
+    """
+    # per pair, per deal: [ahead, meetings, score difference summed over games, games]
+    tallies: dict[tuple[str, str], dict[int, list[float]]] = {}
+    for game in games:
+        seats: list[str] = list(game["seats"])
+        ranks: list[int] = list(game["result"]["ranks"])
+        scores: list[float] = list(game["result"]["scores"])
+        deal = int(game.get("deal", -1 - int(game["index"])))
+        for i, a in enumerate(bots):
+            mine = [s for s, bot in enumerate(seats) if bot == a]
+            if not mine:
+                continue
+            for b in bots[i + 1 :]:
+                theirs = [s for s, bot in enumerate(seats) if bot == b]
+                if not theirs:
+                    continue
+                ahead = sum(
+                    1.0 if ranks[x] < ranks[y] else 0.5 if ranks[x] == ranks[y] else 0.0
+                    for x in mine
+                    for y in theirs
+                )
+                diff = sum(scores[x] for x in mine) / len(mine) - sum(
+                    scores[y] for y in theirs
+                ) / len(theirs)
+                tally = tallies.setdefault((a, b), {}).setdefault(deal, [0.0, 0.0, 0.0, 0.0])
+                tally[0] += ahead
+                tally[1] += len(mine) * len(theirs)
+                tally[2] += diff
+                tally[3] += 1
+    out = []
+    for (a, b), by_deal in tallies.items():
+        rows = [by_deal[d] for d in sorted(by_deal)]
+        ahead, ahead_ci = _bootstrap(rows, 0, 1, resamples, seed)
+        diff, diff_ci = _bootstrap(rows, 2, 3, resamples, seed)
+        meetings = int(sum(r[1] for r in rows))
+        out.append(HeadToHead(a, b, len(rows), meetings, ahead, ahead_ci, diff, diff_ci))
+    return out
+
+
+def _bootstrap(
+    rows: list[list[float]], num: int, den: int, resamples: int, seed: int
+) -> tuple[float, tuple[float, float]]:
+    """A ratio of sums over deals, and its 95 % percentile bootstrap interval over deals.
+
+    >>> _bootstrap([[1.0, 2.0], [1.0, 2.0]], 0, 1, 100, 0)
+    (0.5, (0.5, 0.5))
+    """
+    estimate = sum(r[num] for r in rows) / sum(r[den] for r in rows)
+    if len(rows) < 2:
+        return estimate, (estimate, estimate)
+    rng = random.Random(seed)
+    n = len(rows)
+    ratios = []
+    for _ in range(resamples):
+        top = bottom = 0.0
+        for _ in range(n):
+            row = rows[rng.randrange(n)]
+            top += row[num]
+            bottom += row[den]
+        ratios.append(top / bottom)
+    ratios.sort()
+    low = ratios[int(0.025 * (resamples - 1))]
+    high = ratios[math.ceil(0.975 * (resamples - 1))]
+    return estimate, (low, high)
