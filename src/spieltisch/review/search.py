@@ -72,46 +72,21 @@ class Judge:
         others = [a for a in legal if a != taken and a != rules]
         rng.shuffle(others)
         candidates = [taken, *([rules] if rules != taken and rules in legal else []), *others]
-        protected = candidates[:2]
-        plays = [
-            (self.game.sample_state(view, seat, rng.getrandbits(63)), rng.getrandbits(63))
-            for _ in range(worlds)
-        ]
-        samples: dict[Any, list[Sample]] = {a: [] for a in candidates}
-        spent = 0
-
-        def play(actions: Sequence[Any], count: int) -> int:
-            cost = 0
-            for action in actions:
-                done = samples[action]
-                for world, roll_seed in plays[len(done) : count]:
-                    done.append(self._rollout(world, seat, action, roll_seed))
-                    cost += 1
-            return cost
-
-        alive = candidates
         finalists = max(2, self.settings.finalists)
+        alive = candidates
+        spent = 0
         if len(alive) > finalists:
-            rounds = max(1, math.ceil(math.log2(len(alive) / finalists)))
-            left = self.settings.screen
-            for round_no in range(rounds):
-                if len(alive) <= finalists:
-                    break
-                count = min(worlds, max(2, left // ((rounds - round_no) * len(alive))))
-                cost = play(alive, count)
-                spent += cost
-                left -= cost
-                keep = max(finalists, len(alive) // 2)
-                alive = _top(alive, samples, protected, keep, count)
-            if len(alive) > finalists:
-                least = min(len(samples[a]) for a in alive)
-                alive = _top(alive, samples, protected, finalists, least)
-        spent += play(alive, worlds)
-        estimates = {a: _estimate(str(a), samples[a][:worlds]) for a in alive}
+            # Screening has worlds of its own: the finals' figures then carry no winner's
+            # curse from having been picked on the same luck.
+            alive, spent = self._screen(view, seat, candidates, rng, worlds)
+        finals = self._worlds(view, seat, rng, worlds)
+        samples: dict[Any, list[Sample]] = {a: [] for a in alive}
+        spent += _play(self, seat, finals, samples, alive, worlds)
+        estimates = {a: _estimate(str(a), samples[a]) for a in alive}
         rest = [a for a in alive if a != taken]
         best = max(rest, key=lambda a: (estimates[a].win, estimates[a].reward))
         mine, other = estimates[taken], estimates[best]
-        loss = _loss(samples[best][:worlds], samples[taken][:worlds])
+        loss = _loss(samples[best], samples[taken])
         taken_is_best = (mine.win, mine.reward) >= (other.win, other.reward)
         return Decision(
             ply=ply,
@@ -125,6 +100,43 @@ class Judge:
             win_before=max(mine.win, other.win),
             rollouts=spent,
         )
+
+    def _worlds(
+        self, view: View, seat: int, rng: random.Random, count: int
+    ) -> list[tuple[State, int]]:
+        """``count`` worlds drawn from ``view``, each with its rollout seed."""
+        return [
+            (self.game.sample_state(view, seat, rng.getrandbits(63)), rng.getrandbits(63))
+            for _ in range(count)
+        ]
+
+    def _screen(
+        self, view: View, seat: int, candidates: list[Any], rng: random.Random, worlds: int
+    ) -> tuple[list[Any], int]:
+        """Sequential halving down to ``finalists`` within the ``screen`` rollout cap.
+
+        The move taken and the rules bot's (the first two candidates) survive every
+        round; only the move taken is sure of a place in the finals.
+        """
+        finalists = max(2, self.settings.finalists)
+        plays = self._worlds(view, seat, rng, worlds)
+        samples: dict[Any, list[Sample]] = {a: [] for a in candidates}
+        taken, protected = candidates[0], candidates[:2]
+        alive, spent, left = candidates, 0, self.settings.screen
+        if 2 * len(alive) > left:
+            # Not two worlds each within the cap: a random share of the others (they
+            # were shuffled) competes with the two protected moves.
+            alive = alive[: max(finalists + 1, left // 2)]
+        rounds = max(1, math.ceil(math.log2(len(alive) / finalists)))
+        for round_no in range(rounds):
+            if len(alive) <= finalists:
+                break
+            count = min(worlds, max(2, left // ((rounds - round_no) * len(alive))))
+            cost = _play(self, seat, plays, samples, alive, count)
+            spent += cost
+            left -= cost
+            alive = _top(alive, samples, protected, max(finalists, len(alive) // 2))
+        return _top(alive, samples, [taken], finalists), spent
 
     # -- one rollout -------------------------------------------------------------------
     def _rollout(self, world: State, seat: int, action: Any, roll_seed: int) -> Sample:
@@ -151,6 +163,25 @@ class Judge:
         result = state.result()
         assert result is not None
         return first_share(result.ranks, seat), float(result_rewards(result)[seat])
+
+
+def _play(
+    judge: Judge,
+    seat: int,
+    plays: list[tuple[State, int]],
+    samples: dict[Any, list[Sample]],
+    actions: Sequence[Any],
+    count: int,
+) -> int:
+    """Play each of ``actions`` in the first ``count`` worlds it has not been played in;
+    the number of rollouts this took."""
+    cost = 0
+    for action in actions:
+        done = samples[action]
+        for world, roll_seed in plays[len(done) : count]:
+            done.append(judge._rollout(world, seat, action, roll_seed))
+            cost += 1
+    return cost
 
 
 def first_share(ranks: Sequence[int], seat: int) -> float:
@@ -183,9 +214,11 @@ def _loss(best: Sequence[Sample], taken: Sequence[Sample]) -> Loss:
 
 
 def _top(
-    alive: list[Any], samples: dict[Any, list[Sample]], protected: list[Any], keep: int, count: int
+    alive: list[Any], samples: dict[Any, list[Sample]], protected: list[Any], keep: int
 ) -> list[Any]:
-    """The ``keep`` best of ``alive`` on their first ``count`` worlds, ``protected`` kept."""
+    """The ``keep`` best of ``alive`` on the worlds all of them were played in,
+    ``protected`` kept whatever their figures."""
+    count = min(len(samples[a]) for a in alive)
 
     def key(action: Any) -> tuple[float, float]:
         got = samples[action][:count]

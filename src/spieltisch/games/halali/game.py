@@ -84,6 +84,7 @@ INFO = GameInfo(
     resign_rule="HA-R9",
     faces=Faces(
         bots=".faces.bots:BOTS",
+        review=".faces.review:REVIEW",
         encoder=".faces.encoder:HalaliEncoder",
         terminal=".faces.terminal:FACE",
         web="halali",

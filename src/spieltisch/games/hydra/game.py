@@ -72,6 +72,7 @@ INFO = GameInfo(
     players_rule="HY 1.0.1",
     faces=Faces(
         bots=".faces.bots:BOTS",
+        review=".faces.review:REVIEW",
         encoder=".faces.encoder:HydraEncoder",
         terminal=".faces.terminal:FACE",
         web="hydra",

@@ -91,6 +91,7 @@ INFO = GameInfo(
     player_limits=(PlayerLimit("six_players", False, 4, "KA-R1"),),
     faces=Faces(
         bots=".faces.bots:BOTS",
+        review=".faces.review:REVIEW",
         encoder=".faces.encoder:KalookiEncoder",
         terminal=".faces.terminal:FACE",
         hints=".faces.hints:HINTS",
