@@ -104,6 +104,8 @@ def add_events(record: dict[str, Any], result: dict[str, Any], seed: int = 0) ->
             except SpieltischError:
                 found = []
             decision["alternative_events"] = found
+        if decision is not None:  # a game of several rounds words moves by its round
+            decision["game_number"] = state.view(None).get("game_number")
         events = state.apply(seat, game.action_from_json(item["action"]))
         if decision is not None:
             decision["events"] = public(events)

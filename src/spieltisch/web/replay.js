@@ -3,11 +3,15 @@ import { api, el } from "./api.js";
 import { describeError, levelName, t } from "./i18n.js";
 import { GAMES } from "./games/index.js";
 import { resultBox } from "./table.js";
+import { createReview } from "./review.js";
 
 export function renderReplay(root, id) {
   let alive = true;
   const cache = new Map();
-  const st = { ply: 0, plies: 0, data: null };
+  const st = { ply: 0, plies: 0, data: null, review: null };
+  // ?review=<seat> opens that seat's analysis, ?ply=<n> starts at that position.
+  const query = new URLSearchParams(location.search);
+  const wanted = query.has("review") ? Number(query.get("review")) : null;
   const page = el("div", { class: "table-page replay" });
   root.replaceChildren(page);
 
@@ -46,7 +50,19 @@ export function renderReplay(root, id) {
         el("p", { id: "replay-step" }, st.ply === 0 ? t("start") : lines.map((l) => l.text).join(" · "))));
     }
     if (st.ply === st.plies && d.table.result) side.append(resultBox(d.table.result, ns, mod));
-    page.replaceChildren(el("div", { class: "status-bar" }, `${t("replay")} · ${mod.title || d.table.game} · ${ns.join(" – ")}`), controls, el("div", { class: "play" }, board, side));
+    const analyse = st.review ? null : el("button", { class: "button", type: "button", id: "to-review", onclick: () => openReview(null) }, t("analysis"));
+    if (analyse) side.append(analyse);
+    page.replaceChildren(el("div", { class: "status-bar" }, `${t("replay")} · ${mod.title || d.table.game} · ${ns.join(" – ")}`), controls, el("div", { class: "play" }, board, side), st.review ? st.review.node : null);
+  }
+
+  // The analysis panel below the board: a click on a decision shows its position.
+  function openReview(seat) {
+    const d = st.data;
+    const ns = d.table.seats.map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || t("anonymous")));
+    const onPly = (ply) => { load(Math.max(0, Math.min(st.plies, ply))); page.scrollIntoView({ behavior: "smooth", block: "start" }); };
+    st.review = createReview({ id, seat: Number.isInteger(seat) && seat >= 0 && seat < ns.length ? seat : null, names: ns, mod: GAMES[d.table.web], onPly });
+    draw();
+    if (seat === null) st.review.node.scrollIntoView({ behavior: "smooth", block: "start" });
   }
 
   const keys = (e) => {
@@ -55,6 +71,7 @@ export function renderReplay(root, id) {
     if (e.key === "ArrowLeft") load(Math.max(0, st.ply - 1));
   };
   document.addEventListener("keydown", keys);
-  load(0);
-  return () => { alive = false; document.removeEventListener("keydown", keys); };
+  const first = query.has("ply") ? Math.max(0, Number(query.get("ply")) || 0) : 0;
+  load(first).then(() => { if (wanted !== null && st.data) openReview(wanted); });
+  return () => { alive = false; if (st.review) st.review.stop(); document.removeEventListener("keydown", keys); };
 }

@@ -8,6 +8,7 @@ import { createRules } from "./rules.js";
 import { historyLinks, rematchBox, resignBox, resignedSeats, watchRematch } from "./life.js";
 import { createClocks } from "./turnclock.js";
 import { createAttention } from "./attention.js";
+import { reviewLink } from "./review.js";
 
 const REFUSAL_SHOWN_MS = 4000;
 
@@ -187,7 +188,9 @@ export function renderTable(root, id) {
         side.append(resultBox(view.result, ns, mod));
         const again = rematchBox(id, life, st.seat, (error) => { st.refusal = error; st.refusalAt = Date.now(); draw(); });
         if (again) side.append(again);
-        side.append(el("a", { class: "button", href: `/replay/${id}`, "data-link": true, id: "to-replay" }, t("replay")));
+        side.append(el("div", { class: "row after-game" },
+          el("a", { class: "button", href: `/replay/${id}`, "data-link": true, id: "to-replay" }, t("replay")),
+          st.seat !== null ? reviewLink(id, st.seat) : null));
       }
       if (st.seat !== null && resigned.includes(st.seat) && !view.over) side.append(el("p", { class: "card muted", id: "you-resigned" }, t("youResigned")));
       if (st.seat !== null && !view.over && !resigned.includes(st.seat)) side.append(moveForm(act, view));
