@@ -38,11 +38,14 @@ from ..board import (
     HUNTER,
     IS_FOREST,
     KIND_BY_NAME,
+    NEUTRAL,
+    NEXT,
     NORTH,
     OFF,
     OWNER,
     PREY,
     RANGE,
+    RAYS,
     SOUTH,
     STEP,
     TREE,
@@ -142,6 +145,7 @@ class _Judge:
         self._base: tuple[float, float] | None = None
         self._flip_outlook: float | None = None
         self._take_backs: dict[tuple[int, int, int, int], float] = {}
+        self._own: tuple[list[int], list[int]] | None = None
 
     @classmethod
     def from_view(cls, view: View) -> _Judge:
@@ -204,26 +208,47 @@ class _Judge:
             if victim >= 0:
                 gain = self._value(victim >> 2, self.me)
             board[dst] = tile
-        score = gain + self._outlook(board)
+        score = gain + self._outlook(board, src, dst)
         if self.end_left is not None:
             score += EXIT_PLAN_WEIGHT * self._exit_plan(board)
         elif OWNER[kind] == self.me and kind in (BEAR, WOODCUTTER):
             score += self._walk_out(src, dst)
         return score
 
-    def _outlook(self, board: list[int]) -> float:
-        """−(opponent's best net gain next ply) + a third of mine after that."""
+    def _outlook(self, board: list[int], src: int, dst: int) -> float:
+        """−(opponent's best net gain next ply) + a third of mine after that, on
+        ``board`` (the judge's board after the move ``src``-``dst``)."""
         after = self.after
         if after == 0:
             return 0.0
-        risk = self._best_gain(board, self.opp, plies_left=after)
+        opp, me = self.opp, self.me
+        risk = self._best_gain(board, opp, after, True, self._moved(board, opp, src, dst))
         mine = 0.0
         if after is None:
-            mine = self._best_gain(board, self.me, plies_left=None)
+            mine = self._best_gain(board, me, None, True, self._moved(board, me, src, dst))
         elif after >= 2:
             # My own exits are counted by the exit plan, not here.
-            mine = self._best_gain(board, self.me, plies_left=after - 1, exits=False)
+            mine = self._best_gain(board, me, after - 1, False, self._moved(board, me, src, dst))
         return -risk + THREAT_WEIGHT * mine
+
+    def _pieces(self, colour: int) -> list[int]:
+        """The squares of ``colour``'s face-up tiles on the judge's board."""
+        if self._own is None:
+            board = self.board
+            self._own = ([], [])
+            for sq in FOREST:
+                tile = board[sq]
+                if tile >= 0 and OWNER[tile >> 2] < 2:
+                    self._own[OWNER[tile >> 2]].append(sq)
+        return self._own[colour]
+
+    def _moved(self, board: list[int], colour: int, src: int, dst: int) -> list[int]:
+        """``_pieces`` after the move ``src``-``dst`` that made ``board``."""
+        squares = [sq for sq in self._pieces(colour) if sq != src and sq != dst]
+        tile = board[dst]
+        if tile >= 0 and OWNER[tile >> 2] == colour:
+            squares.append(dst)
+        return squares
 
     def _score_flip(self, sq: int) -> float:
         """Expected outlook over the kinds (and guns) the face-down tile may be."""
@@ -237,23 +262,65 @@ class _Judge:
         return self._expected(sq, rays) + FLIP_BONUS + pressure
 
     def _expected(self, sq: int, rays: list[tuple[int, int, int]]) -> float:
+        """The outlook after the flip on ``sq``, averaged over what it may reveal: for
+        each kind, the best net capture either colour gets that involves it (the tile
+        seen from ``sq`` takes it, or it takes that tile; a hunter only along its gun)."""
         base_risk, base_mine = self._base_gains()
+        me, opp, board, value_of, take_back = (
+            self.me,
+            self.opp,
+            self.board,
+            self._value,
+            self._take_back,
+        )
+        seen = [(d, dist, at, board[at], board[at] >> 2) for d, dist, at in rays]
         expected = 0.0
         for kind, p in self.unseen:
-            guns = range(4) if kind == HUNTER else (0,)
-            share = p / len(guns)
-            for gun in guns:
-                tile = kind * 4 + gun
-                risk = max(base_risk, self._local_gain(sq, tile, rays, self.opp))
-                mine = max(base_mine, self._local_gain(sq, tile, rays, self.me))
+            owner = OWNER[kind]
+            prey, reach = PREY[kind], RANGE[kind]
+            hunter = kind == HUNTER
+            gains = [0.0, 0.0]
+            along = [0.0, 0.0, 0.0, 0.0]
+            for d, dist, at, near, near_kind in seen:
+                # The tile seen from sq captures the revealed tile ...
+                taker = OWNER[near_kind]
+                if (
+                    taker < NEUTRAL
+                    and kind in PREY[near_kind]
+                    and dist <= RANGE[near_kind]
+                    and (near_kind != HUNTER or near & 3 == BACK[d])
+                ):
+                    value = value_of(kind, taker) - take_back(sq, at, near_kind, 1 - taker)
+                    if value > gains[taker]:
+                        gains[taker] = value
+                # ... or the revealed tile captures it.
+                if owner < NEUTRAL and near_kind in prey and dist <= reach:
+                    value = value_of(near_kind, owner) - take_back(at, sq, kind, 1 - owner)
+                    if hunter:
+                        if value > along[d]:
+                            along[d] = value
+                    elif value > gains[owner]:
+                        gains[owner] = value
+            if hunter:
+                share = p / 4
+                for gun in range(4):
+                    local = [gains[0], gains[1]]
+                    local[owner] = max(gains[owner], along[gun])
+                    risk = max(base_risk, local[opp])
+                    mine = max(base_mine, local[me])
+                    expected += share * (-risk + THREAT_WEIGHT * mine)
+            else:
+                share = p / 1
+                risk = max(base_risk, gains[opp])
+                mine = max(base_mine, gains[me])
                 expected += share * (-risk + THREAT_WEIGHT * mine)
         return expected
 
     def _base_gains(self) -> tuple[float, float]:
         if self._base is None:
             self._base = (
-                self._best_gain(self.board, self.opp, plies_left=self.after),
-                self._best_gain(self.board, self.me, plies_left=self.after),
+                self._best_gain(self.board, self.opp, self.after, True, self._pieces(self.opp)),
+                self._best_gain(self.board, self.me, self.after, True, self._pieces(self.me)),
             )
         return self._base
 
@@ -264,9 +331,15 @@ class _Judge:
 
     # -- captures ------------------------------------------------------------------------
     def _best_gain(
-        self, board: list[int], colour: int, plies_left: int | None, exits: bool = True
+        self,
+        board: list[int],
+        colour: int,
+        plies_left: int | None,
+        exits: bool,
+        squares: list[int],
     ) -> float:
-        """The best net points ``colour`` can win with one move on ``board`` (at least 0).
+        """The best net points ``colour`` can win with one move on ``board`` (at least 0),
+        with its tiles on ``squares``.
 
         ``plies_left`` counts the end-phase plies including this move (None before the
         end phase); exits count only in the end phase, take-backs only if a ply follows.
@@ -275,86 +348,46 @@ class _Judge:
         exits_open = exits and plies_left is not None
         take_back = plies_left is None or plies_left >= 2
         other = 1 - colour
-        for sq in FOREST:
+        value_of = self._value
+        for sq in squares:
             tile = board[sq]
-            if tile < 0:
-                continue
             kind = tile >> 2
-            if OWNER[kind] != colour:
-                continue
             prey = PREY[kind]
-            gun = tile & 3
-            for d in range(4):
-                if kind == HUNTER and d != gun and not exits_open:
+            aim = tile & 3 if kind == HUNTER else -1
+            for d, ray in enumerate((RAYS if RANGE[kind] > 1 else NEXT)[sq]):
+                if aim >= 0 and d != aim and not exits_open:
                     continue
-                cur = sq
-                for _ in range(RANGE[kind]):
-                    nxt = STEP[cur][d]
-                    if nxt == OFF:
-                        break
+                for nxt in ray:
                     if IS_EXIT[nxt]:
-                        if exits_open:
-                            best = max(best, float(VALUES[kind]))
+                        if exits_open and VALUES[kind] > best:
+                            best = float(VALUES[kind])
                         break
                     target = board[nxt]
                     if target == EMPTY:
-                        cur = nxt
                         continue
-                    if target >= 0 and (target >> 2) in prey and (kind != HUNTER or d == gun):
-                        value = self._value(target >> 2, colour)
+                    if target >= 0 and (target >> 2) in prey and (aim < 0 or d == aim):
+                        value = value_of(target >> 2, colour)
                         if take_back:
                             value -= _take_back(board, nxt, sq, kind, other)
-                        best = max(best, value)
+                        if value > best:
+                            best = value
                     break
         return best
 
     def _rays(self, sq: int) -> list[tuple[int, int, int]]:
         """(direction, distance, square) of the first tile seen from ``sq`` each way."""
+        board = self.board
         rays = []
-        for d in range(4):
-            cur, dist = sq, 0
-            while True:
-                nxt = STEP[cur][d]
-                dist += 1
-                if nxt == OFF or IS_EXIT[nxt]:
+        for d, ray in enumerate(RAYS[sq]):
+            for dist, nxt in enumerate(ray, 1):
+                if IS_EXIT[nxt]:
                     break
-                if self.board[nxt] != EMPTY:
-                    if self.board[nxt] >= 0:
+                tile = board[nxt]
+                if tile != EMPTY:
+                    if tile >= 0:
                         rays.append((d, dist, nxt))
                     break
-                cur = nxt
         return rays
-
-    def _local_gain(
-        self, sq: int, tile: int, rays: list[tuple[int, int, int]], taker: int
-    ) -> float:
-        """Best net capture by ``taker`` that involves a tile revealed on ``sq``."""
-        board = self.board
-        kind = tile >> 2
-        other = 1 - taker
-        best = 0.0
-        for d, dist, at in rays:
-            near = board[at]
-            near_kind = near >> 2
-            # The tile seen from sq captures the revealed tile ...
-            if (
-                OWNER[near_kind] == taker
-                and kind in PREY[near_kind]
-                and dist <= RANGE[near_kind]
-                and (near_kind != HUNTER or near & 3 == BACK[d])
-            ):
-                value = self._value(kind, taker) - self._take_back(sq, at, near_kind, other)
-                best = max(best, value)
-            # ... or the revealed tile captures it.
-            if (
-                OWNER[kind] == taker
-                and near_kind in PREY[kind]
-                and dist <= RANGE[kind]
-                and (kind != HUNTER or tile & 3 == d)
-            ):
-                value = self._value(near_kind, taker) - self._take_back(at, sq, kind, other)
-                best = max(best, value)
-        return best
 
     def _take_back(self, at: int, vacated: int, kind: int, by: int) -> float:
         """``_take_back`` on the judge's own board, remembered: every flip asks again."""
