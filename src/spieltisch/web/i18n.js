@@ -549,6 +549,7 @@ const TEXT = {
   "rv.noDecisions": ["Dieser Platz hatte in diesem Spiel nichts zu entscheiden.", "This seat had nothing to decide in this game."],
   "rv.jump": ["Zur Stellung vor diesem Zug springen", "Jump to the position before this move"],
   "rv.legend": ["?! Ungenauigkeit (kostet mindestens 5 Prozentpunkte Gewinnchance), ? Fehler (mindestens 10), ?? grober Fehler (mindestens 20). Geschätzt aus Partien, die von der Stellung aus mit den Karten weitergespielt wurden, die dieser Platz kennen konnte; ± ist die Unsicherheit der Schätzung.", "?! inaccuracy (costs at least 5 percentage points of the chance to win), ? mistake (at least 10), ?? blunder (at least 20). Estimated from games played on from the position with what this seat could know; ± is the estimate's uncertainty."],
+  "rv.act.flip": ["{who} deckt {arg} auf", "{who} flips {arg}"],
   "rv.reactions": ["Reaktionen", "Reactions"],
   "rv.rt.mean": ["Mittlere Reaktionszeit", "Mean reaction time"],
   "rv.rt.median": ["Mittlere Reaktionszeit (Median)", "Median reaction time"],

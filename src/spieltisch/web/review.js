@@ -32,13 +32,18 @@ export function reviewLink(id, seat) {
   return el("a", { class: "button", href: `/replay/${id}?review=${seat}`, "data-link": true, id: "to-review" }, t("analysis"));
 }
 
-/** A move in the table's words from its public events; the notation when it has none. */
+/**
+ * A move in the table's words from its public events. A better move whose outcome the
+ * seat could not foresee (a Halali tile turned over) has none: its verb's words then
+ * (`rv.act.<verb>`), else its notation.
+ */
 function moveText(events, action, ctx) {
   if (ctx.mod && ctx.mod.describeLog && events && events.length) {
     const lines = ctx.mod.describeLog([{ ply: 0, events }], ctx.names, ctx.gameNumber || 1).map((l) => l.text).filter(Boolean);
     if (lines.length) return lines.join(" · ");
   }
-  return action;
+  const [verb, ...rest] = String(action).split(" ");
+  return has(`rv.act.${verb}`) ? t(`rv.act.${verb}`, { who: ctx.names[ctx.seat] ?? "", arg: rest.join(" ") }) : action;
 }
 
 /** The chart: the seat's estimated chance to win before each decision, marks as dots. */
@@ -172,7 +177,7 @@ export function createReview(ctx) {
     if (rt) out.push(rt);
     if (!review.decisions.length) { if (!rt) out.push(el("p", { class: "muted" }, t("rv.noDecisions"))); return out; }
     if (!marked.length) out.push(el("p", { class: "rv-clean", id: "review-clean" }, t("rv.noMarks")));
-    out.push(el("ol", { class: "rv-list", id: "review-list" }, shown.map((d) => decisionRow(d, { mod: ctx.mod, names }, ctx.onPly))));
+    out.push(el("ol", { class: "rv-list", id: "review-list" }, shown.map((d) => decisionRow(d, { mod: ctx.mod, names, seat: st.seat }, ctx.onPly))));
     if (judged.length > marked.length) {
       out.push(el("button", { class: "button small", type: "button", id: "review-all", onclick: () => { st.all = !st.all; draw(); } }, st.all ? t("rv.showMarked") : t("rv.showAll", { n: judged.length })));
     }
