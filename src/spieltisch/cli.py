@@ -32,6 +32,7 @@ from spieltisch.engine import (
     games,
     load,
 )
+from spieltisch.review.cli import review as review_command
 from spieltisch.terminal import LANGS, Face, face, text
 
 app = typer.Typer(
@@ -477,6 +478,7 @@ def export_dataset(
 
 
 app.command(name="arena")(arena_command)
+app.command(name="review")(review_command)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -140,6 +140,7 @@ INFO = GameInfo(
     players_rule="HG §1.1",
     faces=Faces(
         bots=".faces.bots:BOTS",
+        review=".faces.review:REVIEW",
         encoder=".faces.encoder:HalliGalliEncoder",
         realtime=".faces.realtime:ADAPTER",
         web="halligalli",
