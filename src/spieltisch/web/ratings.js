@@ -48,7 +48,7 @@ function table(entries) {
       const who = bot
         ? el("span", {}, el("span", { class: "badge" }, t("bot")), " ", levelName(e.level))
         : el("a", { href: `/p/${e.player}`, "data-link": true }, e.name);
-      return el("tr", { class: `${bot ? "bot" : "player"}${me && me.id === e.player ? " me" : ""}`, "data-kind": e.kind },
+      return el("tr", { class: `${bot ? "lb-bot" : "lb-player"}${me && me.id === e.player ? " me" : ""}`, "data-kind": e.kind },
         el("td", { class: "num" }, bot ? "" : String(rank)), el("td", {}, who),
         el("td", { class: "num rating" }, String(e.rating)), el("td", { class: "num" }, bot ? t("lb.anchored") : String(e.games)));
     }))));
