@@ -13,7 +13,13 @@ from spieltisch.bots import make
 from spieltisch.engine import State
 from spieltisch.games.kalooki.cards import full_deck
 from spieltisch.games.kalooki.faces.bots import RulesBot, _weight
-from spieltisch.games.kalooki.meldsearch import Searcher, opening_weight, penalty_weight
+from spieltisch.games.kalooki.meldsearch import (
+    Searcher,
+    _run_relevant,
+    _suit_runs,
+    opening_weight,
+    penalty_weight,
+)
 from spieltisch.games.kalooki.state import KalookiState
 
 
@@ -116,3 +122,13 @@ def test_a_small_lru_memo_answers_like_a_large_one(weight: object) -> None:
         keep = rng.randint(0, 2)
         assert small.best_keeping(list(counts), keep) == large.best_keeping(list(counts), keep)
     assert len(small) <= 64
+
+
+def test_runs_ignore_held_ranks_no_run_can_use() -> None:
+    """The meld table shares a suit's runs between held patterns that differ only in ranks
+    no run can use; for every pattern and joker count that gives the same runs."""
+    for jokers in range(3):
+        for mask in range(1 << 13):
+            relevant = _run_relevant(mask, jokers)
+            assert relevant & ~mask == 0
+            assert _suit_runs(2, relevant, jokers) == _suit_runs(2, mask, jokers)

@@ -52,11 +52,12 @@ def face_name(face: int) -> str:
     >>> face_name(face_of(2, 7)), face_name(JOKER)
     ('7h', 'JK')
     """
-    if face == JOKER:
-        return "JK"
-    return RANK_NAMES[rank_of(face)] + SUITS[suit_of(face)]
+    if 0 <= face <= JOKER:
+        return _NAMES[face]
+    return RANK_NAMES[rank_of(face)] + SUITS[suit_of(face)]  # as before for odd input
 
 
+_NAMES = tuple([RANK_NAMES[f % 13 + 1] + SUITS[f // 13] for f in range(52)] + ["JK"])
 _BY_NAME: dict[str, int] = {face_name(f).lower(): f for f in range(FACES)}
 _BY_NAME.update({"t" + s: face_of(i, 10) for i, s in enumerate(SUITS)})
 

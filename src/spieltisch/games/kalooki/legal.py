@@ -30,12 +30,12 @@ _CACHE_LIMIT = 200_000
 """Builds are finitely many; the cap only bounds memory in odd uses."""
 
 
-def _meld_actions(melds: tuple[tuple[int, ...], ...]) -> tuple[tuple[Meld, int], ...]:
-    return tuple((Meld(m), len(m)) for m in melds)
+def _meld_actions(melds: tuple[tuple[int, ...], ...]) -> tuple[Meld, ...]:
+    return tuple(Meld(m) for m in melds)
 
 
-_MELDS: MeldTable[tuple[Meld, int]] = MeldTable(_meld_actions)
-"""Every hand's meld actions (with their sizes), made once per suit or rank pattern."""
+_MELDS: MeldTable[Meld] = MeldTable(_meld_actions)
+"""Every hand's meld actions, made once per suit or rank pattern."""
 
 
 def _build(meld: int, token: int) -> Build:
@@ -68,12 +68,18 @@ def legal_actions(state: KalookiState, seat: int) -> list[Any]:
         legal.extend(compress(_DISCARDS, hand))
         if state.locked and hand[state.taken] == 1:
             legal.remove(_DISCARDS[state.taken])  # KA-R4: not the card just taken
-    for a, size in _MELDS.of(hand):
-        # Melds from the search are valid by construction: check only the hand.
+    melds, longest = _MELDS.of(hand)
+    # Melds from the search are valid by construction: check only the hand, and only
+    # where a meld leaves too few cards for the fast path.
+    if spare >= longest:
+        legal.extend(melds)
+        melds = []
+    for a in melds:
+        mt = a.tokens
+        size = len(mt)
         if spare >= size:
             legal.append(a)
             continue
-        mt = a.tokens
         is_set = named(mt[0]) % 13 == named(mt[1]) % 13
         cap = 4 - size if is_set else MAX_RUN - size
         if state._hand_refusal(seat, a, [card_of(t) for t in mt], 0, cap) is None:

@@ -125,13 +125,55 @@ def _rank_sets(rank: int, mask: int, jokers: int) -> tuple[Meld, ...]:
 
 _MIN_HELD = (3, 2, 1)
 """Naturals a group needs for a meld, by joker count."""
-_BITS = tuple(bin(m).count("1") for m in range(16))
 
 T = TypeVar("T")
 
 
+def _run_relevant(mask: int, jokers: int) -> int:
+    """The held ranks of ``mask`` that some run can use.
+
+    Without jokers, a run lies inside a stretch of 3+ consecutive held ranks; with one
+    joker, every natural of a run (3+ cards, one gap at most) has another natural at most
+    two ranks away; with two jokers any natural can be in a run. The ace is at run
+    positions 1 and 14. Dropping the other ranks changes no run, so hands that differ only
+    there share one table entry.
+    """
+    if jokers >= 2 or not mask:
+        return mask
+    held = [False, *((mask >> r) & 1 == 1 for r in range(13)), mask & 1 == 1]
+    use = [False] * 15
+    if jokers == 0:
+        p = 1
+        while p <= 14:
+            if held[p]:
+                q = p
+                while q < 14 and held[q + 1]:
+                    q += 1
+                if q - p >= 2:
+                    for x in range(p, q + 1):
+                        use[x] = True
+                p = q + 1
+            else:
+                p += 1
+    else:
+        for p in range(1, 15):
+            if held[p] and any(1 <= q <= 14 and held[q] for q in (p - 2, p - 1, p + 1, p + 2)):
+                use[p] = True
+    out = 0
+    for r in range(13):
+        if use[r + 1] or (r == 0 and use[14]):
+            out |= 1 << r
+    return out
+
+
+_AT_LEAST = tuple(bytes(1 if n >= need else 0 for n in range(256)) for need in _MIN_HELD)
+"""Per joker count, a ``bytes.translate`` table flagging ranks held in enough suits."""
 _PRESENT = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count becomes 1 if the face is held."""
+
+
+Entry = tuple[tuple[T, ...], int]
+"""A group's converted melds and the size of the longest."""
 
 
 class MeldTable(Generic[T]):
@@ -146,49 +188,68 @@ class MeldTable(Generic[T]):
     :func:`all_melds`.
     """
 
-    __slots__ = ("_convert", "_runs", "_sets")
+    __slots__ = ("_by_mask", "_convert", "_runs", "_sets")
 
     def __init__(self, convert: Callable[[tuple[Meld, ...]], tuple[T, ...]]) -> None:
         self._convert = convert
-        self._runs: list[list[dict[bytes, tuple[T, ...]]]] = [
-            [{} for _ in range(4)] for _ in range(3)
-        ]
-        self._sets: list[list[dict[bytes, tuple[T, ...]]]] = [
-            [{} for _ in range(13)] for _ in range(3)
-        ]
+        self._runs: list[list[dict[bytes, Entry[T]]]] = [[{} for _ in range(4)] for _ in range(3)]
+        self._sets: list[list[dict[bytes, Entry[T]]]] = [[{} for _ in range(13)] for _ in range(3)]
+        self._by_mask: list[list[dict[int, Entry[T]]]] = [[{} for _ in range(4)] for _ in range(3)]
 
-    def of(self, counts: list[int]) -> list[T]:
-        """The hand's melds, converted."""
+    def _entry(self, melds: tuple[Meld, ...]) -> Entry[T]:
+        return (self._convert(melds), max((len(m) for m in melds), default=0))
+
+    def _runs_of(self, suit: int, key: bytes, jokers: int) -> Entry[T]:
+        """A suit's runs, shared by every held pattern that differs only in cards no run
+        can use (most patterns of a hand)."""
+        relevant = _run_relevant(sum(1 << r for r in range(13) if key[r]), jokers)
+        shared = self._by_mask[jokers][suit]
+        hit = shared.get(relevant)
+        if hit is None:
+            melds = _suit_runs(suit, relevant, jokers) if relevant else ()
+            hit = shared[relevant] = self._entry(melds)
+        return hit
+
+    def of(self, counts: list[int]) -> tuple[list[T], int]:
+        """The hand's melds, converted, and the size of the longest."""
         jokers = counts[JOKER]
         if jokers > 2:
             jokers = 2
         held = bytes(counts).translate(_PRESENT)
-        need = _MIN_HELD[jokers]
-        suits = (held[0:13], held[13:26], held[26:39], held[39:52])
+        c, d, h, s = held[0:13], held[13:26], held[26:39], held[39:52]
         out: list[T] = []
-        for suit, table in enumerate(self._runs[jokers]):
-            key = suits[suit]
-            hit = table.get(key)
+        longest = 0
+        tables = self._runs[jokers]
+        for suit, key in ((0, c), (1, d), (2, h), (3, s)):
+            hit = tables[suit].get(key)
             if hit is None:
-                mask = sum(1 << r for r in range(13) if key[r])
-                melds = _suit_runs(suit, mask, jokers) if key.count(1) >= need else ()
-                hit = table[key] = self._convert(melds)
-            if hit:
-                out.extend(hit)
-        # Suits held per rank: the four suits' flags added bytewise (no carries, at most 4).
-        per_rank = sum(int.from_bytes(k, "big") for k in suits).to_bytes(13, "big")
-        if max(per_rank) < need:
-            return out
-        for rank, table in enumerate(self._sets[jokers]):
-            if per_rank[rank] < need:
-                continue
+                hit = tables[suit][key] = self._runs_of(suit, key, jokers)
+            if hit[1]:
+                out.extend(hit[0])
+                if hit[1] > longest:
+                    longest = hit[1]
+        # Suits held per rank: the four suits' flags added bytewise (no carries, at most
+        # 4), then flagged where a set is possible.
+        per_rank = (
+            int.from_bytes(c, "big")
+            + int.from_bytes(d, "big")
+            + int.from_bytes(h, "big")
+            + int.from_bytes(s, "big")
+        ).to_bytes(13, "big")
+        ok = per_rank.translate(_AT_LEAST[jokers])
+        rank = ok.find(1)
+        sets = self._sets[jokers]
+        while rank >= 0:
             key = held[rank:52:13]
-            hit = table.get(key)
+            hit = sets[rank].get(key)
             if hit is None:
-                mask = sum(1 << s for s in range(4) if key[s])
-                hit = table[key] = self._convert(_rank_sets(rank, mask, jokers))
-            out.extend(hit)
-        return out
+                mask = sum(1 << x for x in range(4) if key[x])
+                hit = sets[rank][key] = self._entry(_rank_sets(rank, mask, jokers))
+            out.extend(hit[0])
+            if hit[1] > longest:
+                longest = hit[1]
+            rank = ok.find(1, rank + 1)
+        return out, longest
 
 
 def _same(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
@@ -205,7 +266,7 @@ def all_melds(counts: list[int]) -> list[Meld]:
     >>> len(all_melds(counts_of([parse_face(c) for c in ["4h", "5h", "6h", "7h"]])))
     3
     """
-    return _MELD_TABLE.of(counts)
+    return _MELD_TABLE.of(counts)[0]
 
 
 def _melds_with(counts: list[int], face: int) -> tuple[tuple[Meld, tuple[int, ...]], ...]:

@@ -138,6 +138,16 @@ class KalookiState(State):
         n = self.players
         return [(seat + i) % n for i in range(1, n + 1) if self.alive[(seat + i) % n]]
 
+    def _next_seat(self, seat: int) -> int:
+        """The first seat still in the game left of ``seat`` (``_order_from(seat)[0]``)."""
+        n = self.players
+        alive = self.alive
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if alive[s]:
+                return s
+        raise IndexError("no seat is left in the game")
+
     def _start_turn(self) -> None:
         self.phase = DRAW
         self.taken = -1
@@ -409,7 +419,7 @@ class KalookiState(State):
                 events.append({"type": "restock", "stock": len(self.stock)})
         if self.turns >= MAX_TURNS:
             return events + self._end_deal(None, False, "exhausted")
-        self.to_move = self._order_from(seat)[0]
+        self.to_move = self._next_seat(seat)
         self._start_turn()
         return events
 
