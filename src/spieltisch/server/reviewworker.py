@@ -63,20 +63,21 @@ def review(job: ReviewJob, progress: Progress) -> dict[str, Any]:
     return result
 
 
-SAMPLES = 2
-"""Worlds sampled from the seat's view to tell which events of a move it could foresee."""
+SAMPLES = 6
+"""Worlds sampled from the seat's view to word a better move: what comes out the same in
+all of them is what the seat could foresee (a chance agreement of all six is rare)."""
 
 
 def add_events(record: dict[str, Any], result: dict[str, Any], seed: int = 0) -> None:
     """Give each decision the public events of the move taken and of the better one.
 
     The browser words a move from its events, exactly as the table's log does, so a
-    review reads "Ada plays the ten of hearts" rather than an engine notation. The move
-    taken has its events from the record. The better move was never played: it is
-    played on the real game at that ply and on worlds sampled from the seat's view, and
-    only the events that come out the same everywhere are kept. So a better move shows
-    nothing the seat did not know then (a Halali tile it would have turned over stays
-    unnamed, and the page shows the move's notation instead).
+    review reads "Ada flips h4: woodcutter" rather than an engine notation. The move
+    taken has its events from the record. The better move was never played, and playing
+    it on the real game would tell what the seat could not know (the tile it would have
+    turned over). So it is played only on worlds sampled from the seat's view at that
+    ply, and only the events that come out the same in all of them are kept; the page
+    words a move without events from its notation.
     """
     from spieltisch.engine import SpieltischError, load
 
@@ -95,15 +96,15 @@ def add_events(record: dict[str, Any], result: dict[str, Any], seed: int = 0) ->
         if decision is not None and decision.get("alternative"):
             try:
                 other = game.parse_action(decision["alternative"]["action"])
-                found = public(state.clone().apply(seat, other))
                 view = state.view(seat)
+                found: list[Any] | None = None
                 for k in range(SAMPLES):
                     world = game.sample_state(view, seat, seed * 1_000_003 + ply * 7 + k)
                     seen = public(world.apply(seat, other))
-                    found = [e for e in found if e in seen]
+                    found = seen if found is None else [e for e in found if e in seen]
             except SpieltischError:
                 found = []
-            decision["alternative_events"] = found
+            decision["alternative_events"] = found or []
         if decision is not None:  # a game of several rounds words moves by its round
             decision["game_number"] = state.view(None).get("game_number")
         events = state.apply(seat, game.action_from_json(item["action"]))

@@ -48,7 +48,7 @@ function moveText(events, action, ctx) {
 
 /** The chart: the seat's estimated chance to win before each decision, marks as dots. */
 export function chart(review, onPly) {
-  const W = 640, H = 180, L = 40, R = 10, T = 10, B = 24;
+  const W = 640, H = 180, L = 48, R = 10, T = 12, B = 24;
   const plies = Math.max(1, review.plies);
   const x = (ply) => L + (W - L - R) * (ply / plies);
   const y = (win) => T + (H - T - B) * (1 - win);
@@ -67,7 +67,7 @@ export function chart(review, onPly) {
   });
   const axis = svg("text", { x: W - R, y: H - 6, class: "rv-axis", "text-anchor": "end" }, t("rv.axisMoves", { n: review.plies }));
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "rv-chart", id: "review-chart", role: "img", "aria-label": t("rv.chart") },
-    svg("title", {}, t("rv.chart")), grid, area, line, dots, axis);
+    svg("title", {}, t("rv.chart")), grid.flat(), area, line, dots, axis);
 }
 
 function summary(review) {
