@@ -26,7 +26,7 @@ from spieltisch.engine import (
 )
 from spieltisch.engine.rng import shuffled
 
-from .actions import FLIPS, MOVES, PASS, Flip, HalaliAction, Move, Pass
+from .actions import FLIPS, MOVES, PASS, Flip, Move, Pass
 from .board import (
     BIRDS,
     BLUE,
@@ -224,20 +224,19 @@ class HalaliState(State):
     def active_seats(self) -> tuple[int, ...]:
         if self.reason:
             return ()
-        return (self.seat_of(self.to_move),)
+        return ((self.to_move + self.game_no) % 2,)
 
     def _is_over(self) -> bool:
         return bool(self.reason)
 
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
-        if self.reason or seat != self.seat_of(self.to_move):
+        if self.reason or seat != (self.to_move + self.game_no) % 2:
             return []
-        actions: list[HalaliAction] = list(self._flips.values())
-        actions.extend(self._moves(self.to_move, restricted=True))
-        if not actions:
-            actions.append(PASS)
-        return actions
+        moves = self._moves(self.to_move, restricted=True)
+        if self._flips:
+            return [*self._flips.values(), *moves]
+        return moves if moves else [PASS]
 
     def _moves(self, colour: int, restricted: bool) -> list[Move]:
         """Every move of ``colour``; ``restricted=False`` ignores the HA-R5 restrictions.
@@ -395,6 +394,18 @@ class HalaliState(State):
 
     def _check_move(self, colour: int, move: Move) -> None:
         src, dst = move.src, move.dst
+        if 0 <= src < 81 and 0 <= dst < 81 and src not in self._stale:
+            # The kept moves of a face-up tile are current: a move among them is legal
+            # unless a restriction applies (those take the full check below).
+            found = self._cache[src]
+            tile = self.board[src]
+            if (
+                found is not None
+                and MOVES[src * 81 + dst] in found
+                and (OWNER[tile >> 2] == colour or (tile >> 2 in BIRDS and src != self.lock))
+                and self.last_move[colour] != (dst, src)
+            ):
+                return
         name = str(move)
         if not IS_FOREST[src] or self.board[src] == EMPTY:
             raise IllegalAction("HA §2", f"{name}: there is no tile on {square_name(src)}")
