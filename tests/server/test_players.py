@@ -66,6 +66,7 @@ def test_a_rated_game_moves_both_players_ratings_and_the_profile_lists_it(
     (game,) = profile["games"]
     assert game["table"] == tid and game["game"] == "halali" and game["outcome"] == "win"
     assert game["rated"] is True and game["replay"] == f"/replay/{tid}"
+    assert game["review"] == f"/replay/{tid}?review=0"  # the review of his own seat
     assert game["rating"] == {"before": 1000, "after": winner}
     (opponent,) = game["opponents"]
     assert opponent["name"] == "Bob" and opponent["player"] == bob["player"]["id"]

@@ -103,6 +103,7 @@ def test_a_player_plays_a_rated_game_and_finds_it_on_profile_and_leaderboard(
     page.locator(f"#profile-games li[data-table='{tid}']").wait_for(timeout=15000)
     lost = page.locator(f"#profile-games li[data-table='{tid}']").inner_text()
     assert "Halali" in lost and "Niederlage" in lost and "1000 →" in lost and "Wiedergabe" in lost
+    assert "Analyse" in lost
     won = page.locator(f"#profile-games li[data-table='{second}']").inner_text()
     assert "Sieg" in won and "Bruno" in won
     summary = page.locator("#profile-ratings").inner_text()

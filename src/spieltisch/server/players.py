@@ -280,6 +280,7 @@ def build_profile(manager: TableManager, player_id: str) -> dict[str, Any]:
                 },
                 "opponents": opponents,
                 "replay": f"/replay/{tid}",
+                "review": f"/replay/{tid}?review={seat}",
             }
         )
         total = totals.setdefault(record.game, {"games": 0, "wins": 0, "draws": 0, "losses": 0})

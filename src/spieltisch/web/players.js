@@ -195,5 +195,7 @@ function gameRow(g, titles) {
       el("div", {}, el("strong", {}, titles[g.game] || g.game), " ", outcome, place, " · ", change),
       el("div", { class: "muted small" }, t("pl.against"), " ", ...withWhom),
       el("div", { class: "muted small" }, el("time", { datetime: g.finished_at }, date(g.finished_at)))),
-    el("div", { class: "actions" }, el("a", { href: g.replay, "data-link": true, class: "button small" }, t("replay"))));
+    el("div", { class: "actions" }, el("a", { href: g.replay, "data-link": true, class: "button small" }, t("replay")),
+      // The review of his own seat (the replay page opens it from its query; a full load).
+      el("a", { href: g.review, class: "button small", "data-review": g.table }, t("analysis"))));
 }
