@@ -4,7 +4,8 @@
 // uncertainty, the counts, and a chart of the estimated chance to win over the game.
 // Drawn into the replay page, so a click on a decision shows that position.
 import { api, el, tokens } from "./api.js";
-import { describeError, getLang, has, pick, t } from "./i18n.js";
+import { describeError, getLang, has, t } from "./i18n.js";
+import { cardWords } from "./games/halligalli-cards.js";
 
 const POLL_MS = 1000;
 const SVG = "http://www.w3.org/2000/svg";
@@ -98,20 +99,27 @@ function decisionRow(d, ctx, onPly) {
   return row;
 }
 
-/** Halli Galli's own section: reaction times, wrong rings and the coach's remarks. */
+/** Halli Galli's own section: its rings, the wrong ones with the coach's word, missed bells. */
 function realtimeBox(rt) {
   if (!rt) return null;
-  const items = [];
-  const ms = (v) => `${Math.round(v)} ms`;
-  if (rt.reaction_ms && typeof rt.reaction_ms === "object") {
-    for (const [k, v] of Object.entries(rt.reaction_ms)) if (typeof v === "number" && has(`rv.rt.${k}`)) items.push(el("li", {}, `${t(`rv.rt.${k}`)}: ${ms(v)}`));
-  }
-  for (const k of ["rings", "right_rings", "wrong_rings", "missed_bells", "bells"]) {
-    if (typeof rt[k] === "number" && has(`rv.rt.${k}`)) items.push(el("li", {}, `${t(`rv.rt.${k}`)}: ${rt[k]}`));
-  }
-  const remarks = (rt.remarks || []).map((r) => el("li", { class: "rv-remark" }, typeof r === "string" ? r : pick(r.text || r)));
-  if (!items.length && !remarks.length) return null;
-  return el("div", { class: "rv-realtime", id: "review-realtime" }, el("h4", {}, t("rv.reactions")), items.length ? el("ul", {}, items) : null, remarks.length ? el("ul", { class: "rv-remarks" }, remarks) : null);
+  const tops = (names) => (names || []).filter(Boolean).map(cardWords).join(", ") || "–";
+  const facts = [
+    ["rv.rt.rings", rt.rings], ["rv.rt.right", (rt.right || []).length], ["rv.rt.wrong", (rt.wrong || []).length],
+    ["rv.rt.missed", (rt.missed || []).length], ["rv.rt.bells", rt.bells],
+  ].filter(([, v]) => typeof v === "number").map(([k, v]) => el("li", { "data-fact": k }, el("b", {}, String(v)), " ", t(k)));
+  if (typeof rt.accuracy === "number") facts.push(el("li", { "data-fact": "rv.rt.accuracy" }, el("b", {}, pct(rt.accuracy)), " ", t("rv.rt.accuracy")));
+  const wrong = (rt.wrong || []).map((w) => el("li", { class: "rv-decision rv-mistake", "data-ply": w.ply },
+    el("div", { class: "rv-head" }, el("span", { class: "rv-ply" }, t("rv.move", { n: w.ply + 1 })), el("span", { class: "rv-mark rv-mistake" }, "?"), el("span", { class: "rv-tag" }, `${t("rv.rt.wrongOne")} [${w.rule}]`)),
+    el("p", {}, el("span", { class: "muted" }, `${t("rv.rt.tops")}: `), tops(w.tops)),
+    w.coach === null || w.coach === undefined ? null : el("p", { class: "muted small" }, t("rv.rt.coach", { chance: pct(w.coach) }))));
+  const missed = (rt.missed || []).slice(0, 20).map((m) => el("li", { class: "rv-decision rv-inaccuracy", "data-ply": m.ply },
+    el("div", { class: "rv-head" }, el("span", { class: "rv-ply" }, t("rv.move", { n: m.ply + 1 })), el("span", { class: "rv-tag" }, t("rv.rt.missedOne"))),
+    el("p", {}, el("span", { class: "muted" }, `${t("rv.rt.tops")}: `), tops(m.tops))));
+  return el("div", { class: "rv-realtime", id: "review-realtime" },
+    el("ul", { class: "rv-summary" }, facts.map((f) => { f.className = "rv-chip"; return f; })),
+    wrong.length ? el("h4", {}, t("rv.rt.wrongTitle")) : null, wrong.length ? el("ol", { class: "rv-list" }, wrong) : null,
+    missed.length ? el("h4", {}, t("rv.rt.missedTitle")) : null, missed.length ? el("ol", { class: "rv-list" }, missed) : null,
+    rt.times_in_record === false ? el("p", { class: "muted small" }, t("rv.rt.noTimes")) : null);
 }
 
 /**
