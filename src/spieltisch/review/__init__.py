@@ -51,7 +51,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from spieltisch.engine import Dynamics, InvalidNotation, derive_rng, load
+from spieltisch.engine import Dynamics, Game, InvalidNotation, View, derive_rng, load
 
 from .declaration import DEFAULT_REVIEW, GameReview, RealtimeReviewer, declared_review
 from .model import (
@@ -135,6 +135,24 @@ def review_record(
     return review
 
 
+def review_decision(
+    game: Game,
+    view: View,
+    seat: int,
+    action: Any,
+    *,
+    seed: int = 0,
+    worlds: int | None = None,
+    ply: int = 0,
+) -> Decision:
+    """Judge one decision, ``action`` by ``seat`` seeing ``view``: for positions built
+    without a record (tests, puzzles), and what :func:`review_record` does per action."""
+    settings = declared_review(game)
+    count = settings.worlds if worlds is None else max(2, int(worlds))
+    judge = Judge.of(game, settings, seed)
+    return judge.decide(view, seat, action, ply, derive_rng(seed, "review", seat, ply), count)
+
+
 def _final_win(state: Any, seat: int) -> float | None:
     result = state.result()
     return None if result is None else first_share(result.ranks, seat)
@@ -159,5 +177,6 @@ __all__ = [
     "Review",
     "classify",
     "declared_review",
+    "review_decision",
     "review_record",
 ]

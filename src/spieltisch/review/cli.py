@@ -182,7 +182,7 @@ def _row(decision: Decision, lang: str) -> list[str]:
     loss = ""
     if decision.alternative is not None and decision.kind not in ("best", "forced"):
         better = decision.alternative.action
-    if decision.loss is not None:
+    if decision.loss is not None and better:
         loss = f"{100 * decision.loss.win:+.1f} ± {100 * decision.loss.win_se:.1f}"
     move = f"{decision.action}{decision.mark}"
     return [

@@ -19,9 +19,11 @@ from spieltisch.review import GameReview
 
 from .bots import CLOSED, deadwood
 
-TEMPERATURE: Final = 10.0
+TEMPERATURE: Final = 25.0
 """Penalty points of deadwood that make one hand about e times likelier to go out first
-than another (a rough guess: a typical hand sheds ten points in a turn or two)."""
+than another. A rough guess: a hand sheds ten to twenty points in a good turn, and three
+rounds leave several turns to catch up, so a lead of one turn's shedding must not read
+as a won deal."""
 
 
 def win_chance(state: State) -> Rewards:
