@@ -258,7 +258,7 @@ class Players:
             rows = s.execute(
                 select(RatingRow, PlayerRow.name)
                 .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
-                .where(RatingRow.player_id == player_id)
+                .where(RatingRow.player_id == player_id, RatingRow.games > 0)
                 .order_by(RatingRow.game)
             ).all()
             return [_rating(r, name) for r, name in rows]
@@ -269,7 +269,7 @@ class Players:
             rows = s.execute(
                 select(RatingRow, PlayerRow.name)
                 .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
-                .where(RatingRow.game == game)
+                .where(RatingRow.game == game, RatingRow.games > 0)
                 .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), PlayerRow.name)
                 .limit(limit)
             ).all()
@@ -278,7 +278,11 @@ class Players:
     def count_rated(self, game: str) -> int:
         with self._session() as s:
             return int(
-                s.scalar(select(func.count()).select_from(RatingRow).where(RatingRow.game == game))
+                s.scalar(
+                    select(func.count())
+                    .select_from(RatingRow)
+                    .where(RatingRow.game == game, RatingRow.games > 0)
+                )
                 or 0
             )
 
@@ -311,6 +315,25 @@ class Players:
         """
         players = sorted({p for p in seats.values() if p is not None})
         now = _now()
+        # Every player gets his row first (at the default, no games yet), so the rows can
+        # be locked below: a row that does not exist yet locks nothing, and two first games
+        # of one player would both insert it.
+        for player in players:
+            try:
+                with self._session.begin() as s:
+                    if s.get(RatingRow, (game, player)) is None:
+                        s.add(
+                            RatingRow(
+                                game=game,
+                                player_id=player,
+                                mu=default[0],
+                                sigma=default[1],
+                                games=0,
+                                updated_at=now,
+                            )
+                        )
+            except IntegrityError:
+                pass  # another process made it just now
         try:
             with self._session.begin() as s:
                 rows = {
