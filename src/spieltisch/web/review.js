@@ -26,7 +26,10 @@ export function pct(x) {
 }
 
 /** A chance with its standard error: "54 % ± 6". */
-function withSe(x, se) { return `${pct(x)} ± ${Math.round(se * 100)}`; }
+function withSe(x, se) { return `${pct(x)} ± ${plusMinus(se)}`; }
+
+/** An uncertainty in percentage points; below one point "<1" rather than a false 0. */
+function plusMinus(se) { const n = Math.round(se * 100); return n === 0 ? "<1" : String(n); }
 
 /** The link from a result screen to the review of `seat` in the replay viewer. */
 export function reviewLink(id, seat) {
@@ -49,7 +52,8 @@ function moveText(events, action, ctx) {
 
 /** The chart: the seat's estimated chance to win before each decision, marks as dots. */
 export function chart(review, onPly) {
-  const W = 640, H = 180, L = 48, R = 10, T = 12, B = 24;
+  // As wide as the screen allows (a phone gets a narrower drawing, not smaller letters).
+  const W = Math.round(Math.min(640, Math.max(300, window.innerWidth - 48))), H = 180, L = 48, R = 10, T = 12, B = 24;
   const plies = Math.max(1, review.plies);
   const x = (ply) => L + (W - L - R) * (ply / plies);
   const y = (win) => T + (H - T - B) * (1 - win);
@@ -74,7 +78,7 @@ export function chart(review, onPly) {
 function summary(review) {
   const counts = review.summary || {};
   return el("ul", { class: "rv-summary", id: "review-summary" }, ORDER.filter((k) => counts[k]).map((k) =>
-    el("li", { class: `rv-chip rv-${k}`, "data-class": k }, el("b", {}, String(counts[k])), " ", t(`rv.class.${k}`), MARKED.has(k) ? ` (${markOf(k)})` : "")));
+    el("li", { class: `rv-chip rv-${k}`, "data-class": k }, el("b", {}, String(counts[k])), " ", t(counts[k] === 1 ? `rv.one.${k}` : `rv.class.${k}`), MARKED.has(k) ? ` (${markOf(k)})` : "")));
 }
 
 function markOf(kind) { return { inaccuracy: "?!", mistake: "?", blunder: "??" }[kind] || ""; }
@@ -90,7 +94,7 @@ function decisionRow(d, ctx, onPly) {
   if (d.alternative && d.class !== "best") {
     body.push(el("p", { class: "rv-better" }, el("span", { class: "muted" }, `${t("rv.better")}: `), el("strong", {}, moveText(d.alternative_events, d.alternative.action, ev)),
       el("span", { class: "rv-value" }, ` — ${t("rv.win")} ${withSe(d.alternative.win, d.alternative.win_se)}`)));
-    if (d.loss && MARKED.has(d.class)) body.push(el("p", { class: "rv-loss muted small" }, t("rv.loss", { points: Math.round(d.loss.win * 100), se: Math.round(d.loss.win_se * 100) })));
+    if (d.loss && MARKED.has(d.class)) body.push(el("p", { class: "rv-loss muted small" }, t("rv.loss", { points: Math.round(d.loss.win * 100), se: plusMinus(d.loss.win_se) })));
   }
   const row = el("li", { class: `rv-decision rv-${d.class}`, "data-ply": d.ply, "data-class": d.class, tabindex: 0, role: "button", title: t("rv.jump") }, head, body);
   const go = () => onPly(d.ply);
