@@ -109,6 +109,7 @@ def review_record(
         plies=len(steps),
     )
     if game.info.dynamics is Dynamics.REAL_TIME or settings.realtime is not None:
+        review.worlds = 0  # nothing is sampled
         if settings.realtime is not None:
             review.realtime = settings.realtime(record, seat)
         for actor, action in steps:

@@ -26,6 +26,7 @@ LANGS: Final = ("de", "en")
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "title": "Review of seat {seat} — {game}, {worlds} worlds per decision, seed {seed}",
+        "title_realtime": "Review of seat {seat} — {game}",
         "ply": "Ply",
         "move": "Move",
         "class": "Judgement",
@@ -65,6 +66,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "de": {
         "title": "Analyse von Platz {seat} — {game}, {worlds} Welten je Entscheidung, "
         "Startwert {seed}",
+        "title_realtime": "Analyse von Platz {seat} — {game}",
         "ply": "Zug",
         "move": "Gespielt",
         "class": "Urteil",
@@ -143,14 +145,10 @@ def curve_line(points: list[dict[str, Any]], width: int = 60) -> str:
 
 def render(review: Review, lang: str, console: Console) -> None:
     """Print ``review`` as the browser shows it."""
+    title = "title" if review.realtime is None else "title_realtime"
     console.print(
         text(
-            lang,
-            "title",
-            seat=review.seat,
-            game=review.game,
-            worlds=review.worlds,
-            seed=review.seed,
+            lang, title, seat=review.seat, game=review.game, worlds=review.worlds, seed=review.seed
         ),
         highlight=False,
     )

@@ -59,11 +59,7 @@ def declared_review(game: Game) -> GameReview:
 
     :raises SpieltischError: when the face is not a ``GameReview``.
     """
-    try:
-        found = game.face("review")
-    except ValueError:
-        # An engine without the ``review`` face kind: every game is reviewed by default.
-        return DEFAULT_REVIEW
+    found = game.face("review")
     if found is None:
         return DEFAULT_REVIEW
     if not isinstance(found, GameReview):
