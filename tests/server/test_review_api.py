@@ -170,3 +170,53 @@ def test_a_review_interrupted_too_often_fails_and_can_be_asked_again(
         again = client.post(f"/api/tables/{finished}/review", json={"seat": 0})
         assert again.status_code == 200 and again.json()["status"] in ("queued", "running")
         assert wait_done(client, finished, 0)[0]["status"] == "done"
+
+
+@pytest.mark.slow
+def test_two_processes_on_postgresql_share_a_review_and_finish_it_after_a_kill() -> None:
+    """Process A starts a review; B answers how far it is from the database. A is killed
+    mid-review; once A's heartbeat is over, B's next answer restarts the job and B
+    finishes it (docs/review.md: interrupted reviews are restarted)."""
+    import httpx
+
+    from tests.server.clusterkit import REDIS_URL, pg_schema
+    from tests.server.procserver import Server
+    from tests.store.conftest import PG_URL
+
+    with pg_schema() as schema:
+        store = Store(PG_URL, schema=schema)
+        store_finished(store, "pgshort", short_record(moves=40, seed=5), "random")
+        env = {
+            "SPIELTISCH_REDIS": REDIS_URL,
+            "SPIELTISCH_REDIS_PREFIX": f"test:{schema}:",
+            "SPIELTISCH_LEASE_SECONDS": "1.5",
+            "SPIELTISCH_REVIEW_WORLDS": "2",
+        }
+        a, b = (Server(PG_URL, 0.05, schema, env) for _ in range(2))
+        a.start()
+        b.start()
+        try:
+            r = httpx.post(f"{a.base}/api/tables/pgshort/review", json={"seat": 0}, timeout=10)
+            assert r.status_code == 200, r.text
+            row = Reviews(store).get("pgshort", 0)
+            assert row is not None
+            first_owner = row.owner
+            seen = httpx.get(f"{b.base}/api/tables/pgshort/review/0", timeout=10).json()
+            assert seen["status"] in ("queued", "running", "done")
+            a.kill()
+            deadline = time.monotonic() + WAIT
+            while time.monotonic() < deadline:
+                body = httpx.get(f"{b.base}/api/tables/pgshort/review/0", timeout=10).json()
+                if body["status"] in ("done", "failed"):
+                    break
+                time.sleep(0.3)
+            assert body["status"] == "done", body
+            assert body["review"]["decisions"]
+            after = Reviews(store).get("pgshort", 0)
+            assert after is not None and after.status == "done"
+            # Either A finished before it was killed, or B took the job over and ran it.
+            assert after.owner == first_owner or after.attempts == 2
+        finally:
+            a.stop()
+            b.stop()
+            store.close()

@@ -166,10 +166,8 @@ class ReviewDesk:
         return await self._answer(row)
 
     async def _answer(self, row: ReviewRecord) -> dict[str, Any]:
-        if row.status in UNFINISHED and (row.table_id, row.seat) not in self.jobs:
-            alive = await self._alive({row.owner})
-            if row.owner not in alive and len(self.jobs) < self.capacity:
-                row = await self._take_over(row) or row
+        if await self._orphaned(row):
+            row = await self._take_over(row) or row
         out: dict[str, Any] = {
             "table_id": row.table_id,
             "seat": row.seat,
@@ -186,6 +184,14 @@ class ReviewDesk:
         elif row.status == "failed":
             out["error"] = (row.result or {}).get("error", "failed")
         return out
+
+    async def _orphaned(self, row: ReviewRecord) -> bool:
+        """Whether nobody works on an unfinished review: its process is gone, or it is
+        ours and no runner holds it any more (the store failed under the runner)."""
+        key = (row.table_id, row.seat)
+        if row.status not in UNFINISHED or key in self.jobs or len(self.jobs) >= self.capacity:
+            return False
+        return row.owner == self.me or row.owner not in await self._alive({row.owner})
 
     def _room(self) -> None:
         if len(self.jobs) >= self.capacity:
