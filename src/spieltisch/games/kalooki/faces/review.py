@@ -40,12 +40,12 @@ def win_chance(state: State) -> Rewards:
 
 
 REVIEW = GameReview(
-    worlds=16,
-    screen=32,
+    worlds=32,
+    screen=64,
     finalists=3,
     horizon=12,
     win_chance=win_chance,
 )
-"""Kalooki's review: 16 worlds, three rounds of rollout, deadwood judges."""
+"""Kalooki's review: 32 worlds, three rounds of rollout, deadwood judges."""
 
 __all__ = ["REVIEW", "TEMPERATURE", "win_chance"]
