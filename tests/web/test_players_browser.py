@@ -73,7 +73,7 @@ def test_a_player_plays_a_rated_game_and_finds_it_on_profile_and_leaderboard(
     assert page.locator("#name").input_value() == "Ada"
     assert page.locator("#rated").is_checked()
     assert "Du spielst als Ada." in page.locator("#rated-field").inner_text()
-    level = page.locator("#level-1 option:checked").inner_text()
+    level = page.locator("#level-1 option:checked").get_attribute("label") or ""
     rules = anchored["rules"]
     assert level.endswith(f"· {round(1000 + 40 * (rules['mu'] - 3 * rules['sigma']))}")
     page.click("#create")

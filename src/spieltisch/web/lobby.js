@@ -195,7 +195,7 @@ function createForm(games) {
       const kind = el("select", { id: `seat-${i}`, "data-seat": i },
         el("option", { value: "human", selected: i === 0 }, t("human")),
         el("option", { value: "bot", selected: i > 0 }, t("bot")));
-      const level = el("select", { id: `level-${i}`, "aria-label": `${t("level")} ${i + 1}` }, g.bot_levels.map((l) => el("option", { value: l, selected: l === defaultLevel(g.bot_levels) }, levelWithRating(g.name, l))));
+      const level = el("select", { id: `level-${i}`, "aria-label": `${t("level")} ${i + 1}` }, g.bot_levels.map((l) => el("option", { value: l, selected: l === defaultLevel(g.bot_levels), label: levelWithRating(g.name, l) }, levelName(l))));
       const sync = () => { level.disabled = kind.value !== "bot"; level.hidden = level.disabled; };
       kind.addEventListener("change", sync);
       sync();

@@ -15,7 +15,8 @@ export async function loadBotRatings() {
   return botRatings;
 }
 
-/** "Regelbot · 1180": a level as the lobby offers it. */
+/** "Regelbot · 1180": a level as the lobby offers it (an option's label, so its text
+ * stays the level's name). */
 export function levelWithRating(game, level) {
   const r = botRatings && botRatings[game] && botRatings[game][level];
   return r === undefined ? levelName(level) : `${levelName(level)} · ${r}`;
