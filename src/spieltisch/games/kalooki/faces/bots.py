@@ -17,6 +17,8 @@ It plans from its view only (own hand, table, pile, the cards others are known t
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import mul
 from typing import Any, Final, NamedTuple
 
 from spieltisch.bots import Bot, GameBots, Plan, RolloutSettings, SearchSettings
@@ -50,7 +52,7 @@ def _weight(meld: tuple[int, ...]) -> int:
 
 
 def _deadwood(search: Searcher, counts: list[int]) -> int:
-    total = sum(n * PENALTY[f] for f, n in enumerate(counts) if n)
+    total: int = sum(map(mul, counts, PENALTY))
     return total - search.best(counts)[0]
 
 
@@ -61,6 +63,10 @@ def _related(face: int, other: int) -> bool:
     if face % 13 == other % 13:
         return True
     return face // 13 == other // 13 and abs(face % 13 - other % 13) <= 2
+
+
+_RELATED = tuple(frozenset(g for g in range(52) if _related(f, g)) for f in range(FACES))
+"""Per face, the natural faces it can share a meld with (none for the joker)."""
 
 
 class Seen(NamedTuple):
@@ -80,16 +86,15 @@ class Seen(NamedTuple):
     """Table melds as ``(is_run, tokens, closed)``."""
     top: int | None
     """The face on top of the discard pile."""
-    watched: list[int]
-    """Face counts the other seats are known to hold."""
+    watched: frozenset[int]
+    """Natural faces the other seats are known to hold."""
 
 
 def _seen_from_view(view: View, seat: int) -> Seen:
-    watched = [0] * FACES
-    for s, cards in enumerate(view["known_cards"]):
-        if s != seat:
-            for c in cards:
-                watched[parse_face(c)] += 1
+    watched = {
+        parse_face(c) for s, cards in enumerate(view["known_cards"]) if s != seat for c in cards
+    }
+    watched.discard(JOKER)
     top = view["discard_top"]
     return Seen(
         drawing=view["phase"] == "draw",
@@ -102,16 +107,15 @@ def _seen_from_view(view: View, seat: int) -> Seen:
             for m in view["melds"]
         ],
         top=None if top is None else parse_face(top),
-        watched=watched,
+        watched=frozenset(watched),
     )
 
 
 def _seen_from_state(state: KalookiState, seat: int) -> Seen:
-    watched = [0] * FACES
+    watched: set[int] = set()
     for s, known in enumerate(state.known):
         if s != seat:
-            for f, n in enumerate(known):
-                watched[f] += n
+            watched.update(compress(range(JOKER), known))
     return Seen(
         drawing=state.phase == DRAW,
         hand=list(state.hands[seat]),
@@ -120,7 +124,7 @@ def _seen_from_state(state: KalookiState, seat: int) -> Seen:
         opening_value=state.turn_value,
         melds=[(m.is_run, m.tokens, m.closed) for m in state.melds],
         top=state.pile[-1] if state.pile else None,
-        watched=watched,
+        watched=frozenset(watched),
     )
 
 
@@ -266,7 +270,7 @@ class RulesBot(Bot):
             else:
                 if self._builds(seen, f):
                     score += 6
-                if any(watched[g] and _related(f, g) for g in range(52)):
+                if not _RELATED[f].isdisjoint(watched):
                     score += 4
                 score -= PENALTY[f] * 0.05
             if best is None or score < best[0]:
