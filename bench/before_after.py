@@ -16,7 +16,10 @@ decision, one ``random.Random.choice`` per step, deals from the result).
 
 Rounds interleave the rows A/B then B/A (the order reversed every other round), so drift of
 a loaded machine falls on both sides; speed-ups and ratios are taken within a round and
-printed as min / median / max over the rounds.
+printed as min / median / max over the rounds. As in ``spieltisch bench --peers``, round
+``n`` plays the seeds from ``seed + n * games`` (the same for every row of the round), and
+every worker first plays as many unmeasured games on other seeds, so caches are warm but
+never hold the measured games themselves.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ GAMES: dict[str, tuple[str, int | None]] = {
     "halligalli": ("halligalli", None),
 }
 """Our rows: label -> (game, players; None for the game's usual number)."""
+WARMUP_SEED = 1_000_000
 PEERS: dict[str, list[str]] = {
     "kalooki 2p": [
         "openspiel:gin_rummy",
@@ -71,6 +75,13 @@ def ours_worker(label: str, games: int, seed: int) -> dict[str, Any]:
 
     name, players = GAMES[label]
     game = load(name)
+    for n in range(games):  # the warm-up, on seeds far from the measured ones
+        rng = random.Random(n)
+        state = game.new_state(players, seed=WARMUP_SEED + seed + n)
+        while not state.is_over():
+            seats = state.active_seats()
+            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
     rng = random.Random(seed)
     choice = rng.choice
     plies = deals = 0
@@ -94,6 +105,7 @@ def peer_worker(label: str, games: int, seed: int) -> dict[str, Any] | None:
 
     row = next(r for r in PEER_ROWS if r.label == label)
     try:
+        row.run(games, WARMUP_SEED + seed)
         s = row.run(games, seed)
     except ImportError:
         return None
@@ -163,7 +175,7 @@ def main() -> None:
                 print(f"round {n + 1}/{args.rounds}: {kind} {label}", file=sys.stderr)
                 src = old / "src" if kind == "before" else new / "src"
                 data = run_row("peer" if kind == "peer" else "ours", label, args.games,
-                               args.seed, src)  # fmt: skip
+                               args.seed + n * args.games, src)  # fmt: skip
                 if data is None:
                     missing.add(label)
                 else:

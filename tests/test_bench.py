@@ -158,7 +158,7 @@ def test_measure_interleaves_rows_and_takes_ratios_within_rounds() -> None:
         peers.Row("kalooki 2p", "ours", fake("kalooki 2p", 500)),
         peers.Row("openspiel:gin_rummy", "bare", fake("openspiel:gin_rummy", 100)),
     ]
-    measured = peers.measure(rows, games=10, rounds=3)
+    measured = peers.measure(rows, games=10, rounds=3, warmup=False)
     assert calls == ["kalooki 2p", "openspiel:gin_rummy"] * 1 + [
         "openspiel:gin_rummy",
         "kalooki 2p",
@@ -176,6 +176,23 @@ def test_measure_interleaves_rows_and_takes_ratios_within_rounds() -> None:
     ours = data["results"][0]
     assert ours["playouts_per_second"] == {"min": 2.5, "median": 5.0, "max": 10.0}
     assert ours["seconds"] == [1.0, 2.0, 4.0]
+
+
+def test_each_round_plays_new_games_after_an_unmeasured_warm_up() -> None:
+    seeds: list[tuple[str, int]] = []
+
+    def fake(label: str) -> peers.Runner:
+        def run(games: int, seed: int) -> PlayoutStats:
+            seeds.append((label, seed))
+            return PlayoutStats(label, games, games, 1.0, deals=games)
+
+        return run
+
+    rows = [peers.Row("a", "ours", fake("a")), peers.Row("b", "bare", fake("b"))]
+    measured = peers.measure(rows, games=10, rounds=2, seed=5)
+    warm = peers.WARMUP_SEED + 5
+    assert seeds == [("a", warm), ("b", warm), ("a", 5), ("b", 5), ("b", 15), ("a", 15)]
+    assert len(measured.rounds) == 2
 
 
 def test_spread_is_min_median_max() -> None:

@@ -331,7 +331,8 @@ def bench(
         with console.status("measuring ...") as status:
 
             def progress(n: int, row: Row) -> None:
-                status.update(f"round {n + 1}/{rounds}: {row.label}, {count} random games")
+                which = "warm-up" if n < 0 else f"round {n + 1}/{rounds}"
+                status.update(f"{which}: {row.label}, {count} random games")
 
             measured = measure(rows, count, rounds, seed=seed, progress=progress)
     except SpieltischError as exc:

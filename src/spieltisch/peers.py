@@ -27,9 +27,13 @@ both sides are measured the same way, so every row here follows the same rules:
   game plus its Armut redeals (HY 2.2.5); Halali has no deals (counted as its games).
   OpenSpiel's and RLCard's gin rummy and OpenSpiel's hearts play one deal per game. So
   "per deal" compares Kalooki's deals/s with gin rummy's games/s.
-* **Rounds**: every round runs every row once on the same seeds; the order is reversed
-  every other round (A/B, B/A, ...), so drift of the machine falls on both sides. Ratios
-  are taken within a round and reported as min/median/max over the rounds.
+* **Rounds**: every round runs every row once; the order is reversed every other round
+  (A/B, B/A, ...), so drift of the machine falls on both sides. Ratios are taken within a
+  round and reported as min/median/max over the rounds. Round ``n`` plays the games of
+  seeds ``seed + n * games`` onwards, the same for every row of the round: replaying the
+  very games of an earlier round would flatter engines that cache by position (Kalooki's
+  meld search does). Before the first round every row plays one unmeasured warm-up round
+  on other seeds, so round one does not pay alone for filling caches and imports.
 
 Both peer libraries are optional (the ``peers`` extra); a peer that cannot be imported is
 reported as missing, never an error.
@@ -261,29 +265,36 @@ def _rounded(values: dict[str, float], digits: int = 2) -> dict[str, float]:
     return {k: round(v, digits) for k, v in values.items()}
 
 
+WARMUP_SEED = 1_000_000
+"""Seeds of the unmeasured warm-up round start here, far from the measured ones."""
+
+
 def measure(
     rows: Sequence[Row],
     games: int,
     rounds: int,
     seed: int = 0,
     progress: Callable[[int, Row], None] | None = None,
+    warmup: bool = True,
 ) -> Measurement:
-    """Run ``rounds`` interleaved rounds of ``rows``; a row whose library is missing is
-    dropped after its first ImportError."""
+    """Run ``rounds`` interleaved rounds of ``rows`` (after a warm-up round unless
+    ``warmup`` is false); a row whose library is missing is dropped after its first
+    ImportError."""
     live = list(rows)
     missing: list[str] = []
     results: list[dict[str, PlayoutStats]] = []
-    for n in range(rounds):
+    for n in range(-1 if warmup else 0, rounds):
         this: dict[str, PlayoutStats] = {}
-        for row in round_order(live, n):
+        for row in round_order(live, max(n, 0)):
             if progress is not None:
                 progress(n, row)
             try:
-                this[row.label] = row.run(games, seed)
+                this[row.label] = row.run(games, WARMUP_SEED + seed if n < 0 else seed + n * games)
             except ImportError:
                 missing.append(row.label)
         live = [row for row in live if row.label not in missing]
-        results.append(this)
+        if n >= 0:
+            results.append(this)
     return Measurement(live, results, missing)
 
 
