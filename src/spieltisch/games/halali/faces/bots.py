@@ -273,7 +273,19 @@ class _Judge:
             self._value,
             self._take_back,
         )
-        seen = [(d, dist, at, board[at], board[at] >> 2) for d, dist, at in rays]
+        seen = []
+        for d, dist, at in rays:
+            near = board[at]
+            near_kind = near >> 2
+            # Whose tile it is, if it can reach sq to capture there (else -1).
+            taker = OWNER[near_kind]
+            if (
+                taker == NEUTRAL
+                or dist > RANGE[near_kind]
+                or (near_kind == HUNTER and near & 3 != BACK[d])
+            ):
+                taker = -1
+            seen.append((d, dist, at, near_kind, taker, PREY[near_kind]))
         expected = 0.0
         for kind, p in self.unseen:
             owner = OWNER[kind]
@@ -281,15 +293,9 @@ class _Judge:
             hunter = kind == HUNTER
             gains = [0.0, 0.0]
             along = [0.0, 0.0, 0.0, 0.0]
-            for d, dist, at, near, near_kind in seen:
+            for d, dist, at, near_kind, taker, near_prey in seen:
                 # The tile seen from sq captures the revealed tile ...
-                taker = OWNER[near_kind]
-                if (
-                    taker < NEUTRAL
-                    and kind in PREY[near_kind]
-                    and dist <= RANGE[near_kind]
-                    and (near_kind != HUNTER or near & 3 == BACK[d])
-                ):
+                if taker >= 0 and kind in near_prey:
                     value = value_of(kind, taker) - take_back(sq, at, near_kind, 1 - taker)
                     if value > gains[taker]:
                         gains[taker] = value
@@ -305,14 +311,15 @@ class _Judge:
                 share = p / 4
                 for gun in range(4):
                     local = [gains[0], gains[1]]
-                    local[owner] = max(gains[owner], along[gun])
-                    risk = max(base_risk, local[opp])
-                    mine = max(base_mine, local[me])
+                    if along[gun] > local[owner]:
+                        local[owner] = along[gun]
+                    risk = local[opp] if local[opp] > base_risk else base_risk
+                    mine = local[me] if local[me] > base_mine else base_mine
                     expected += share * (-risk + THREAT_WEIGHT * mine)
             else:
                 share = p / 1
-                risk = max(base_risk, gains[opp])
-                mine = max(base_mine, gains[me])
+                risk = gains[opp] if gains[opp] > base_risk else base_risk
+                mine = gains[me] if gains[me] > base_mine else base_mine
                 expected += share * (-risk + THREAT_WEIGHT * mine)
         return expected
 
