@@ -39,6 +39,17 @@ The JSON shape of ``Review.to_json()`` (stable; ``Review.from_json`` reads it ba
       "cpu_seconds": 21.4
     }
 
+A real-time game (Halli Galli) has ``"worlds": 0``, no decisions, and its section in
+``realtime``::
+
+    {"rings": 3, "bells": 40, "flips": 25, "strays": 1, "accuracy": 0.67,
+     "right": [{"ply": 57, "cards": 12, "lag_flips": 0, "plies_after_valid": 1}],
+     "wrong": [{"ply": 11, "rule": "HG-R3", "tops": ["2P", "4P"], "pairs": 0,
+                "coach": 0.71}],                 # the coach's chance the next card fits
+     "missed": [{"ply": 81, "by": 2, "cards": 7, "valid_since": 80,
+                 "tops": ["BL", "3L"], "pairs": 1}],
+     "mean_plies_after_valid": 1.0, "times_in_record": false}
+
 ``win`` is the share of rollouts in which the seat finishes first (ties shared), or at a
 rollout cut-off the game's evaluator read as a chance to finish first; ``reward`` is the
 bots' reward (rank and score, ``result_rewards``, or the evaluator at a cut-off); every
