@@ -76,7 +76,8 @@ def test_a_player_finishes_a_game_and_reads_her_analysis_in_german(
     first = mistakes.first
     words = first.inner_text()
     assert "?" in first.locator(".rv-mark").inner_text()
-    assert "Besser:" in words and "Gespielt:" in words and "±" in words and " %" in words
+    assert "Besser:" in words and "Gespielt:" in words
+    assert "\u00a0%\u00a0±\u00a0" in words  # "54 % ± 4", kept on one line
     # The move played in the table's words; the better flip names no tile Ada never saw.
     assert "Ada (Blau) deckt" in words or "Ada (Braun) deckt" in words
     assert "flip" not in words

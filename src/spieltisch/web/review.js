@@ -22,11 +22,11 @@ function svg(tag, attrs = {}, ...children) {
 /** A chance (0..1) as whole percent, the way each language writes it. */
 export function pct(x) {
   const n = Math.round(x * 100);
-  return getLang() === "de" ? `${n} %` : `${n}%`;
+  return getLang() === "de" ? `${n}\u00a0%` : `${n}%`;
 }
 
-/** A chance with its standard error: "54 % ± 6". */
-function withSe(x, se) { return `${pct(x)} ± ${plusMinus(se)}`; }
+/** A chance with its standard error: "54 % ± 6", never broken across lines. */
+function withSe(x, se) { return `${pct(x)}\u00a0±\u00a0${plusMinus(se)}`; }
 
 /** An uncertainty in percentage points; below one point "<1" rather than a false 0. */
 function plusMinus(se) { const n = Math.round(se * 100); return n === 0 ? "<1" : String(n); }
