@@ -84,12 +84,14 @@ def legal_actions(state: KalookiState, seat: int) -> list[Any]:
         cap = 4 - size if is_set else MAX_RUN - size
         if state._hand_refusal(seat, a, [card_of(t) for t in mt], 0, cap) is None:
             legal.append(a)
-    cands: list[KalookiAction] = []
     opened = state.opened[seat]
+    first = 0 if opened else state.new_from
+    if first >= len(state.melds):
+        return legal  # no table meld this seat may build on
+    cands: list[KalookiAction] = []
     jokers = hand[JOKER] > 0
-    for i, m in enumerate(state.melds):
-        if not opened and i < state.new_from:
-            continue
+    for i in range(first, len(state.melds)):
+        m = state.melds[i]
         if m.is_run:
             for f in m.build_ends():
                 if spare >= 1:
@@ -121,5 +123,6 @@ def legal_actions(state: KalookiState, seat: int) -> list[Any]:
                     cands.append(Swap(i, tuple(missing)))
             else:
                 cands.extend(Swap(i, (f,)) for f in missing if hand[f])
-    legal.extend(a for a in cands if state._refusal(seat, a) is None)
+    if cands:
+        legal.extend(a for a in cands if state._refusal(seat, a) is None)
     return legal

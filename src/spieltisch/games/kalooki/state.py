@@ -63,6 +63,10 @@ only ever take the discard never run the stock down (a cycle the rules allow).""
 TURN = "KA §Zug"
 
 
+_ONE_SEAT = tuple((s,) for s in range(16))
+"""``(seat,)`` made once: ``active_seats`` is asked on every step."""
+
+
 class KalookiState(State):
     """A Kalooki game: one deal (ring game) or deals until one player is left (club)."""
 
@@ -205,7 +209,7 @@ class KalookiState(State):
 
     # -- the contract --------------------------------------------------------------------
     def active_seats(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.to_move,)
+        return () if self.phase == OVER else _ONE_SEAT[self.to_move]
 
     def _is_over(self) -> bool:
         return self.phase == OVER
@@ -216,6 +220,17 @@ class KalookiState(State):
     # -- validation: every refusal names its rule ----------------------------------------
     def _refusal(self, seat: int, a: Any) -> IllegalAction | None:
         """Why ``a`` is illegal for ``seat`` now, or None. Never changes the state."""
+        # Fast paths for the commonest actions when they are legal; any doubt takes the
+        # full checks below, which name the rule.
+        kind = type(a)
+        if kind is Discard and self.phase == PLAY and not self.freed:
+            f = a.face
+            if 0 <= f < FACES:
+                n = self.hands[seat][f]
+                if n and (n > 1 or not self.locked or f != self.taken):
+                    return None
+        elif kind is Draw and self.phase == DRAW and (self.pile if a.discard else self.stock):
+            return None
         if isinstance(a, Draw):
             if self.phase != DRAW:
                 return IllegalAction(TURN, f"{a}: you have drawn already this turn")
@@ -301,6 +316,9 @@ class KalookiState(State):
         why = self._refusal(seat, action)
         if why is not None:
             raise why
+        kind = type(action)
+        if kind is Discard:
+            return self._discard(seat, action.face)
         if isinstance(action, Draw):
             return self._draw(seat, action.discard)
         if isinstance(action, Meld):

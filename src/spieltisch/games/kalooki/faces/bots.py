@@ -17,6 +17,7 @@ It plans from its view only (own hand, table, pile, the cards others are known t
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import compress
 from operator import mul
 from typing import Any, Final, NamedTuple
@@ -297,18 +298,15 @@ def deadwood_evaluate(state: State) -> Rewards:
     return order_rewards(values)
 
 
-_DEADWOOD_MEMO: dict[tuple[str, ...], int] = {}
-
-
 def deadwood(hand: list[str]) -> int:
     """Penalty points (KA-R7) left after laying the best disjoint melds of ``hand``."""
-    key = tuple(sorted(hand))
-    hit = _DEADWOOD_MEMO.get(key)
-    if hit is None:
-        if len(_DEADWOOD_MEMO) > 100_000:
-            _DEADWOOD_MEMO.clear()
-        hit = _DEADWOOD_MEMO[key] = min_penalty(counts_of([parse_face(c) for c in hand]))[0]
-    return hit
+    return _deadwood_of(tuple(sorted(hand)))
+
+
+@lru_cache(maxsize=100_000)
+def _deadwood_of(hand: tuple[str, ...]) -> int:
+    """A bounded LRU, so a long search keeps its recent hands instead of starting afresh."""
+    return min_penalty(counts_of([parse_face(c) for c in hand]))[0]
 
 
 BOTS = GameBots(
