@@ -12,7 +12,8 @@ CPU time (other load on the machine does not count) and counts player actions
   ``chance_outcomes``.
 - ``openspiel + tensor``: the same plus ``observation_tensor`` of the acting player.
 
-Each round runs every row once, the order reversed every other round; rates and each row's
+Each round runs every row once on games of its own seeds, the order reversed every other
+round; rates and each row's
 share of the engine's rate (taken within a round) are printed as min / median / max over
 the rounds.
 """
@@ -41,12 +42,12 @@ def _timed(run: Callable[[float], int], seconds: float) -> float:
     return steps / (time.process_time() - start)
 
 
-def engine_rate(name: str, seconds: float) -> float:
+def engine_rate(name: str, seconds: float, first: int = 0) -> float:
     game = load(name)
-    rng = random.Random(0)
+    rng = random.Random(first)
 
     def run(deadline: float) -> int:
-        steps, seed = 0, 0
+        steps, seed = 0, first
         while time.process_time() < deadline:
             state = game.new_state(seed=seed)
             seed += 1
@@ -59,12 +60,12 @@ def engine_rate(name: str, seconds: float) -> float:
     return _timed(run, seconds)
 
 
-def pettingzoo_rate(name: str, seconds: float) -> float:
+def pettingzoo_rate(name: str, seconds: float, first: int = 0) -> float:
     env = raw_env(name)
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng(first)
 
     def run(deadline: float) -> int:
-        steps, seed = 0, 0
+        steps, seed = 0, first
         while time.process_time() < deadline:
             env.reset(seed=seed)
             seed += 1
@@ -77,9 +78,9 @@ def pettingzoo_rate(name: str, seconds: float) -> float:
     return _timed(run, seconds)
 
 
-def openspiel_rate(name: str, seconds: float, tensor: bool) -> float:
+def openspiel_rate(name: str, seconds: float, tensor: bool, first: int = 0) -> float:
     game = openspiel.load_game(name)
-    rng = random.Random(0)
+    rng = random.Random(first)
 
     def run(deadline: float) -> int:
         steps = 0
@@ -101,12 +102,17 @@ def openspiel_rate(name: str, seconds: float, tensor: bool) -> float:
     return _timed(run, seconds)
 
 
-ROWS: dict[str, Callable[[str, float], float]] = {
+ROWS: dict[str, Callable[[str, float, int], float]] = {
     "engine": engine_rate,
     "pettingzoo": pettingzoo_rate,
-    "openspiel": lambda name, seconds: openspiel_rate(name, seconds, tensor=False),
-    "openspiel + tensor": lambda name, seconds: openspiel_rate(name, seconds, tensor=True),
+    "openspiel": lambda name, seconds, first: openspiel_rate(name, seconds, False, first),
+    "openspiel + tensor": lambda name, seconds, first: openspiel_rate(name, seconds, True, first),
 }
+
+
+FRESH = 1_000_000
+"""Round ``n`` starts its games (seeds, random choices) at ``FRESH * (n + 1)``: no round
+replays another's games, whose positions an engine's caches would still hold."""
 
 
 def spread(values: list[float]) -> dict[str, float]:
@@ -118,7 +124,7 @@ def measure(name: str, seconds: float, rounds: int) -> dict[str, Any]:
     for n in range(rounds):
         order = list(ROWS) if n % 2 == 0 else list(reversed(ROWS))
         for row in order:
-            rates[row].append(ROWS[row](name, seconds))
+            rates[row].append(ROWS[row](name, seconds, FRESH * (n + 1)))
     return {
         "game": name,
         "steps_per_second": {row: spread(r) for row, r in rates.items()},
