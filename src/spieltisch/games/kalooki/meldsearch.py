@@ -199,6 +199,10 @@ class MeldTable(Generic[T]):
     def _entry(self, melds: tuple[Meld, ...]) -> Entry[T]:
         return (self._convert(melds), max((len(m) for m in melds), default=0))
 
+    def _fill(self, table: dict[bytes, Entry[T]], suit: int, key: bytes, jokers: int) -> Entry[T]:
+        hit = table[key] = self._runs_of(suit, key, jokers)
+        return hit
+
     def _runs_of(self, suit: int, key: bytes, jokers: int) -> Entry[T]:
         """A suit's runs, shared by every held pattern that differs only in cards no run
         can use (most patterns of a hand)."""
@@ -219,15 +223,27 @@ class MeldTable(Generic[T]):
         c, d, h, s = held[0:13], held[13:26], held[26:39], held[39:52]
         out: list[T] = []
         longest = 0
-        tables = self._runs[jokers]
-        for suit, key in ((0, c), (1, d), (2, h), (3, s)):
-            hit = tables[suit].get(key)
-            if hit is None:
-                hit = tables[suit][key] = self._runs_of(suit, key, jokers)
-            if hit[1]:
-                out.extend(hit[0])
-                if hit[1] > longest:
-                    longest = hit[1]
+        tc, td, th, ts = self._runs[jokers]
+        # Unrolled over the four suits: this runs for every legal-action list.
+        hit = tc.get(c) or self._fill(tc, 0, c, jokers)
+        if hit[1]:
+            out.extend(hit[0])
+            longest = hit[1]
+        hit = td.get(d) or self._fill(td, 1, d, jokers)
+        if hit[1]:
+            out.extend(hit[0])
+            if hit[1] > longest:
+                longest = hit[1]
+        hit = th.get(h) or self._fill(th, 2, h, jokers)
+        if hit[1]:
+            out.extend(hit[0])
+            if hit[1] > longest:
+                longest = hit[1]
+        hit = ts.get(s) or self._fill(ts, 3, s, jokers)
+        if hit[1]:
+            out.extend(hit[0])
+            if hit[1] > longest:
+                longest = hit[1]
         # Suits held per rank: the four suits' flags added bytewise (no carries, at most
         # 4), then flagged where a set is possible.
         per_rank = (
@@ -241,10 +257,11 @@ class MeldTable(Generic[T]):
         sets = self._sets[jokers]
         while rank >= 0:
             key = held[rank:52:13]
-            hit = sets[rank].get(key)
-            if hit is None:
+            found = sets[rank].get(key)
+            if found is None:
                 mask = sum(1 << x for x in range(4) if key[x])
-                hit = sets[rank][key] = self._entry(_rank_sets(rank, mask, jokers))
+                found = sets[rank][key] = self._entry(_rank_sets(rank, mask, jokers))
+            hit = found
             out.extend(hit[0])
             if hit[1] > longest:
                 longest = hit[1]
