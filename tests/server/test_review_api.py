@@ -7,6 +7,8 @@ after a handful of decisions of seat 0. Two sampled worlds per decision keep it 
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 import warnings
 from collections.abc import Iterator
@@ -170,6 +172,26 @@ def test_a_review_interrupted_too_often_fails_and_can_be_asked_again(
         again = client.post(f"/api/tables/{finished}/review", json={"seat": 0})
         assert again.status_code == 200 and again.json()["status"] in ("queued", "running")
         assert wait_done(client, finished, 0)[0]["status"] == "done"
+
+
+def test_a_review_whose_process_is_killed_is_given_to_a_fresh_one(
+    settings: Settings, store: Store
+) -> None:
+    store_finished(store, "long1", short_record(moves=40, seed=5), "random")
+    with TestClient(create_app(settings)) as client:
+        assert client.post("/api/tables/long1/review", json={"seat": 0}).status_code == 200
+        desk = client.app.state.reviews  # type: ignore[attr-defined]
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            body = client.get("/api/tables/long1/review/0").json()
+            if body["status"] == "running" and body["progress"]["done"] >= 1:
+                break
+            time.sleep(0.05)
+        killed = desk.procs[0].pid
+        os.kill(killed, signal.SIGKILL)
+        body, _ = wait_done(client, "long1", 0)
+        assert body["status"] == "done" and body["review"]["decisions"]
+        assert desk.procs[0].pid != killed
 
 
 @pytest.mark.slow

@@ -37,7 +37,7 @@ from spieltisch.store.reviews import UNFINISHED, ReviewRecord, Reviews
 
 from .deps import WriteLimit
 from .errors import ApiError, ErrorCode
-from .reviewworker import ReviewFailed, ReviewJob, ReviewProcess
+from .reviewworker import ReviewDied, ReviewFailed, ReviewJob, ReviewProcess
 from .settings import Settings
 from .tables import TableManager
 
@@ -263,7 +263,13 @@ class ReviewDesk:
                 )
 
         try:
-            review, cpu, wall = await proc.run(task, progress)
+            try:
+                review, cpu, wall = await proc.run(task, progress)
+            except ReviewDied as exc:  # killed or crashed: a fresh child tries once more
+                log.warning(
+                    "review process died; trying again: %s", exc, extra={"table": job.table_id}
+                )
+                review, cpu, wall = await proc.run(task, progress)
         except ReviewFailed as exc:
             log.warning("review failed: %s", exc, extra={"table": job.table_id, "seat": job.seat})
             await self._settle(job)

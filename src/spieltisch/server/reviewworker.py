@@ -8,15 +8,17 @@ server, never forked from the running server) and the server only reads its pipe
 The child talks while it works: ``("progress", done, total)`` after each decision, then
 ``("done", review, cpu_seconds, wall_seconds)`` or ``("failed", reason)``. The server
 waits for those messages on its event loop without a thread (the pipe's file descriptor
-is watched). A child that dies mid-review fails that review and is replaced for the next
-one. Unlike the hint child there is no time cap: a review ends by its own budget
-(``worlds``), like a search bot's search.
+is watched). A child that dies mid-review is replaced; the review is given to the new
+child once (reviews are deterministic), and fails if that child dies too. Unlike the
+hint child there is no time cap: a review ends by its own budget (``worlds``), like a
+search bot's search.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import faulthandler
 import logging
 import multiprocessing as mp
 import signal
@@ -49,6 +51,10 @@ Progress = Callable[[int, int], None]
 
 class ReviewFailed(Exception):
     """The review could not be worked out (the engine refused, or the child died)."""
+
+
+class ReviewDied(ReviewFailed):
+    """The child died during the review (killed, or crashed); a fresh one may succeed."""
 
 
 def review(job: ReviewJob, progress: Progress) -> dict[str, Any]:
@@ -115,6 +121,7 @@ def add_events(record: dict[str, Any], result: dict[str, Any], seed: int = 0) ->
 def _serve(conn: Connection) -> None:
     """The child: review jobs until the server goes away."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    faulthandler.enable()  # a crash leaves its traceback in the server's log
     import spieltisch.review  # noqa: F401  (imported before the first job, not during it)
 
     conn.send(("ready",))
@@ -172,6 +179,8 @@ class ReviewProcess:
                 progress(message[1], message[2])
             elif kind == "done":
                 return message[1], message[2], message[3]
+            elif kind == "died":
+                raise ReviewDied(message[1])
             else:
                 raise ReviewFailed(message[1])
 
@@ -217,8 +226,12 @@ class ReviewProcess:
         try:
             message: tuple[Any, ...] = conn.recv()
         except (EOFError, OSError):
+            code = None
+            if self._proc is not None:
+                self._proc.join(1.0)
+                code = self._proc.exitcode
             self.stop()
-            return ("failed", "the review process died")
+            return ("died", f"the review process died (exit code {code})")
         return message
 
     def stop(self) -> None:

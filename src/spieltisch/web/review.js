@@ -183,8 +183,8 @@ export function createReview(ctx) {
     const judged = review.decisions.filter((d) => d.class !== "forced");
     const marked = judged.filter((d) => MARKED.has(d.class));
     const shown = st.all ? judged : marked;
-    const out = [summary(review)];
-    if (review.curve && review.curve.length) out.push(el("figure", { class: "rv-figure" }, chart(review, ctx.onPly), el("figcaption", { class: "muted small" }, t("rv.chart"))));
+    const out = review.decisions.length ? [summary(review)] : [];
+    if (review.curve && review.curve.length > 1) out.push(el("figure", { class: "rv-figure" }, chart(review, ctx.onPly), el("figcaption", { class: "muted small" }, t("rv.chart"))));
     const rt = realtimeBox(review.realtime);
     if (rt) out.push(rt);
     if (!review.decisions.length) { if (!rt) out.push(el("p", { class: "muted" }, t("rv.noDecisions"))); return out; }
