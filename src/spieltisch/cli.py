@@ -308,7 +308,7 @@ def bench(
     hearts, bare engines and learning environments apart; see spieltisch.peers for
     what is counted.
     """
-    from spieltisch.peers import PEER_ROWS, Row, measure, ours
+    from spieltisch.peers import PEER_ROWS, Row, measure, our_rows
 
     names = game or games()
     for name in names:
@@ -316,12 +316,7 @@ def bench(
             game_class(name)
         except SpieltischError as exc:
             raise _fail(str(exc)) from None
-    rows = [
-        Row("kalooki 2p", "ours", ours("kalooki", players=2))
-        if peers and name == "kalooki"
-        else Row(name, "ours", ours(name))
-        for name in names
-    ]
+    rows = our_rows(names, with_peers=peers)
     if peers:
         rows.extend(PEER_ROWS)
     console = Console(stderr=as_json)

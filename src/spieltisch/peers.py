@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .benchmark import PlayoutStats, playouts
+from .engine import game_class, games
 
 Runner = Callable[[int, int], PlayoutStats]
 """Plays ``games`` random games from ``seed`` and returns what it counted and timed."""
@@ -155,12 +156,6 @@ def rlcard_gin_rummy_env(games: int, seed: int) -> PlayoutStats:
     return PlayoutStats("gin-rummy", games, plies, seconds, deals=games)
 
 
-OUR_ROWS: tuple[Row, ...] = (
-    Row("kalooki 2p", "ours", ours("kalooki", players=2)),
-    Row("hydra", "ours", ours("hydra")),
-    Row("halali", "ours", ours("halali")),
-    Row("halligalli", "ours", ours("halligalli")),
-)
 PEER_ROWS: tuple[Row, ...] = (
     Row("openspiel:gin_rummy", "bare", openspiel("gin_rummy")),
     Row("rlcard:gin-rummy game", "bare", rlcard_gin_rummy_game),
@@ -169,14 +164,39 @@ PEER_ROWS: tuple[Row, ...] = (
     Row("rlcard:gin-rummy env.step", "env", rlcard_gin_rummy_env),
     Row("openspiel:hearts +tensor", "env", openspiel("hearts", tensor=True)),
 )
-PAIRS: tuple[Pair, ...] = (
-    Pair("kalooki 2p", "openspiel:gin_rummy"),
-    Pair("kalooki 2p", "rlcard:gin-rummy game"),
-    Pair("kalooki 2p", "openspiel:gin_rummy +tensor"),
-    Pair("kalooki 2p", "rlcard:gin-rummy env.step"),
-    Pair("hydra", "openspiel:hearts"),
-    Pair("hydra", "openspiel:hearts +tensor"),
-)
+
+
+def our_row(name: str, with_peers: bool = False) -> Row:
+    """Our game's row; with peers, seated as its relatives are (``GameInfo``)."""
+    info = game_class(name).info
+    players = info.relatives_players if with_peers and info.relatives else None
+    label = name if players is None else f"{name} {players}p"
+    return Row(label, "ours", ours(name, players=players))
+
+
+def our_rows(names: Sequence[str] | None = None, with_peers: bool = False) -> list[Row]:
+    """Rows of ``names`` (every registered game by default)."""
+    return [our_row(name, with_peers) for name in (names or games())]
+
+
+def pairs_of(rows: Sequence[Row]) -> list[Pair]:
+    """Each of our rows against every peer row of a relative its game declares (the bare
+    engine and its environment variants)."""
+    peers = [row for row in rows if row.kind != "ours"]
+    out: list[Pair] = []
+    for row in rows:
+        if row.kind != "ours":
+            continue
+        relatives = game_class(row.label.split(" ")[0]).info.relatives
+        out.extend(
+            Pair(row.label, peer.label)
+            for relative in relatives
+            for peer in peers
+            if peer.label == relative or peer.label.startswith(relative + " ")
+        )
+    return out
+
+
 METRICS: dict[str, Callable[[PlayoutStats], float]] = {
     "game": lambda s: s.playouts_per_second,
     "deal": lambda s: s.deals_per_second,
@@ -219,8 +239,7 @@ class Measurement:
         return out
 
     def pairs(self) -> list[Pair]:
-        labels = {row.label for row in self.rows}
-        return [p for p in PAIRS if p.ours in labels and p.peer in labels]
+        return pairs_of(self.rows)
 
     def to_json(self) -> dict[str, Any]:
         results = []
@@ -300,15 +319,16 @@ def measure(
 
 __all__ = [
     "METRICS",
-    "OUR_ROWS",
-    "PAIRS",
     "PEER_ROWS",
     "Measurement",
     "Pair",
     "Row",
     "measure",
     "openspiel",
+    "our_row",
+    "our_rows",
     "ours",
+    "pairs_of",
     "rlcard_gin_rummy_env",
     "rlcard_gin_rummy_game",
     "round_order",

@@ -147,6 +147,11 @@ class GameInfo:
     """The game's ruling on what resigning means (:mod:`spieltisch.engine.resign`)."""
     guide: Guide | None = None
     """The rules panel of the table: summary, reference and legends (:mod:`.guide`)."""
+    relatives: tuple[str, ...] = ()
+    """Published engines of the nearest game elsewhere, as ``library:game`` (e.g. an
+    OpenSpiel game), that ``spieltisch bench --peers`` measures this game against."""
+    relatives_players: int | None = None
+    """How many players those relatives seat, when it is fewer than our default."""
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -67,6 +67,7 @@ INFO = GameInfo(
     turn_rule="HY 1.2.3",
     rule_texts=RULE_TEXTS,
     guide=GUIDE,
+    relatives=("openspiel:hearts",),
     resign_rule="HY-R11",
     max_plies=None,
     players_rule="HY 1.0.1",
