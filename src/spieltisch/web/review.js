@@ -116,7 +116,7 @@ function realtimeBox(rt) {
     el("div", { class: "rv-head" }, el("span", { class: "rv-ply" }, t("rv.move", { n: w.ply + 1 })), el("span", { class: "rv-mark rv-mistake" }, "?"), el("span", { class: "rv-tag" }, `${t("rv.rt.wrongOne")} [${w.rule}]`)),
     el("p", {}, el("span", { class: "muted" }, `${t("rv.rt.tops")}: `), tops(w.tops)),
     w.coach === null || w.coach === undefined ? null : el("p", { class: "muted small" }, t("rv.rt.coach", { chance: pct(w.coach) }))));
-  const missed = (rt.missed || []).slice(0, 20).map((m) => el("li", { class: "rv-decision rv-inaccuracy", "data-ply": m.ply },
+  const missed = (rt.missed || []).slice(0, 10).map((m) => el("li", { class: "rv-decision rv-inaccuracy", "data-ply": m.ply },
     el("div", { class: "rv-head" }, el("span", { class: "rv-ply" }, t("rv.move", { n: m.ply + 1 })), el("span", { class: "rv-tag" }, t("rv.rt.missedOne"))),
     el("p", {}, el("span", { class: "muted" }, `${t("rv.rt.tops")}: `), tops(m.tops))));
   return el("div", { class: "rv-realtime", id: "review-realtime" },
