@@ -545,7 +545,7 @@ BOTS = GameBots(
     # The rules bot costs about half a millisecond a call: eight plies (four moves each)
     # are enough to see what a move exposes or sets up; the points margin judges.
     rollouts={
-        "strong": RolloutSettings(rollouts=60, horizon=8),
+        "strong": RolloutSettings(rollouts=100, horizon=8),
         "expert": RolloutSettings(rollouts=240, horizon=12),
     },
     # The rules bot costs about a millisecond per call, so it chooses the first move tried

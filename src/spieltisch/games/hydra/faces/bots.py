@@ -356,8 +356,8 @@ BOTS = GameBots(
     levels={"rules": RulesBot},
     # A Hydra game rolls out in about 0.5 ms: play it to its end, judge the match totals.
     rollouts={
-        "strong": RolloutSettings(rollouts=200, stop=game_done),
-        "expert": RolloutSettings(rollouts=500, stop=game_done),
+        "strong": RolloutSettings(rollouts=400, stop=game_done),
+        "expert": RolloutSettings(rollouts=1000, stop=game_done),
     },
     # Few iterations, each rolled out by the rules bot
     # (cheap) to about the end of the current game, then judged by the match totals.
