@@ -60,6 +60,7 @@ def test_a_player_finishes_a_game_and_reads_her_analysis_in_german(
     page.locator("#status", has_text="Spiel beendet").wait_for(timeout=15000)
     button = page.locator("#to-review")
     assert button.inner_text() == "Analyse"
+    shot(page, "review-result-de")
     button.click()
 
     page.wait_for_url(f"**/replay/{TID}?review=0")
