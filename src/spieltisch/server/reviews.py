@@ -23,10 +23,12 @@ kills its process cannot take the server down again and again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -94,6 +96,8 @@ class ReviewDesk:
         self.local = uuid.uuid4().hex[:16]
         self.jobs: dict[tuple[str, int], Job] = {}
         """Jobs of this process, queued or running."""
+        self.reserved = 0
+        """Places held by requests storing a new job right now."""
         self.queue: asyncio.Queue[Job] = asyncio.Queue()
         self.procs = [ReviewProcess(f"spieltisch-review-{i}") for i in range(self.workers)]
         self.runners: list[asyncio.Task[None]] = []
@@ -142,17 +146,17 @@ class ReviewDesk:
             raise ApiError(ErrorCode.REVIEW_NO_SUCH_SEAT, f"seat must be 0..{table.players - 1}")
         found = await asyncio.to_thread(self.rows.get, table_id, seat)
         if found is None:
-            self._room()
-            row, made = await asyncio.to_thread(self.rows.start, table_id, seat, self.me)
-            if made:
-                self._enqueue(row)
-                log.info("review queued", extra={"table": table_id, "seat": seat})
+            with self._room():
+                row, made = await asyncio.to_thread(self.rows.start, table_id, seat, self.me)
+                if made:
+                    self._enqueue(row)
+                    log.info("review queued", extra={"table": table_id, "seat": seat})
             return await self._answer(row)
         if found.status == "failed":  # asked again: a fresh start
-            self._room()
-            again = self.rows.restart
-            if await asyncio.to_thread(again, table_id, seat, self.me, was=found, count=False):
-                found = await self._enqueued(found)
+            with self._room():
+                again = self.rows.restart
+                if await asyncio.to_thread(again, table_id, seat, self.me, was=found, count=False):
+                    found = await self._enqueued(found)
         return await self._answer(found)
 
     async def status(self, table_id: str, seat: int) -> dict[str, Any]:
@@ -193,12 +197,20 @@ class ReviewDesk:
             return False
         return row.owner == self.me or row.owner not in await self._alive({row.owner})
 
-    def _room(self) -> None:
-        if len(self.jobs) >= self.capacity:
+    @contextlib.contextmanager
+    def _room(self) -> Iterator[None]:
+        """Hold a place in the line while a new job is stored (two requests at once must
+        not both take the last place), or refuse with ``review/busy``."""
+        if len(self.jobs) + self.reserved >= self.capacity:
             raise ApiError(
                 ErrorCode.REVIEW_BUSY,
                 f"{len(self.jobs)} reviews are running or waiting; ask again later",
             )
+        self.reserved += 1
+        try:
+            yield
+        finally:
+            self.reserved -= 1
 
     def _enqueue(self, row: ReviewRecord) -> None:
         job = Job(row.table_id, row.seat)
