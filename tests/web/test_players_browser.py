@@ -113,9 +113,11 @@ def test_a_player_plays_a_rated_game_and_finds_it_on_profile_and_leaderboard(
         view.goto(f"{server.base}/p/{player_id}")
         view.locator(f"#profile-games li[data-table='{tid}']").wait_for(timeout=15000)
         picture(view, f"players-profile-{lang}-{'phone' if mobile else 'desktop'}")
+        assert view.evaluate("document.documentElement.scrollWidth <= innerWidth")  # no sideways
         view.goto(f"{server.base}/ratings/halali")
         view.locator("#leaderboard tr.me").wait_for(timeout=15000)
         picture(view, f"leaderboard-{lang}-{'phone' if mobile else 'desktop'}")
+        assert view.evaluate("document.documentElement.scrollWidth <= innerWidth")
         view.goto(f"{server.base}/")
         view.locator("#rated-field").wait_for(timeout=15000)
         picture(view, f"players-lobby-{lang}-{'phone' if mobile else 'desktop'}")

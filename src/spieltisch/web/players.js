@@ -156,7 +156,7 @@ function profile(data, titles) {
     own ? el("a", { href: "/players", "data-link": true, class: "button small", id: "manage" }, t("pl.manage")) : null);
   const gamesPlayed = Object.keys({ ...data.results, ...data.ratings }).sort();
   const summary = el("section", { class: "card", id: "profile-ratings" }, el("h2", {}, t("pl.perGame")),
-    gamesPlayed.length ? el("table", { class: "grid" },
+    gamesPlayed.length ? el("div", { class: "grid-scroll" }, el("table", { class: "grid" },
       el("thead", {}, el("tr", {}, [t("game"), t("pl.rating"), t("pl.games"), t("pl.wins"), t("pl.draws"), t("pl.losses")].map((h) => el("th", {}, h)))),
       el("tbody", {}, gamesPlayed.map((g) => {
         const r = data.ratings[g];
@@ -166,7 +166,7 @@ function profile(data, titles) {
           el("td", { class: "num rating" }, r ? String(r.rating) : "–"),
           el("td", { class: "num" }, String(res.games)), el("td", { class: "num" }, String(res.wins)),
           el("td", { class: "num" }, String(res.draws)), el("td", { class: "num" }, String(res.losses)));
-      }))) : el("p", { class: "muted" }, t("pl.noGames")));
+      })))) : el("p", { class: "muted" }, t("pl.noGames")));
   const list = el("section", { class: "card", id: "profile-games" }, el("h2", {}, t("pl.finished")),
     data.games.length ? el("ul", { class: "table-list profile-games" }, data.games.map((g) => gameRow(g, titles))) : el("p", { class: "muted" }, t("pl.noGames")));
   return el("div", { class: "profile" }, head, summary, list);
