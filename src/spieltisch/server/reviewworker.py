@@ -225,13 +225,13 @@ class ReviewProcess:
             loop.remove_reader(fd)
         try:
             message: tuple[Any, ...] = conn.recv()
-        except (EOFError, OSError):
+        except (EOFError, OSError) as exc:
             code = None
             if self._proc is not None:
                 self._proc.join(1.0)
                 code = self._proc.exitcode
             self.stop()
-            return ("died", f"the review process died (exit code {code})")
+            return ("died", f"the review process died (exit code {code}, {exc!r})")
         return message
 
     def stop(self) -> None:
