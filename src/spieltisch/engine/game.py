@@ -255,6 +255,9 @@ class State(ABC):
 
         :raises IllegalAction: the rules forbid it; ``rule`` names the rule.
         """
+        # Every game pays for these checks on every action (a random playout is mostly
+        # this wrapper and the rules), so each is asked once and in its cheapest form; the
+        # order of the refusals is part of the contract.
         try:
             if not isinstance(seat, int) or not 0 <= seat < self.players:
                 raise IllegalAction(
@@ -264,10 +267,10 @@ class State(ABC):
                 raise IllegalAction(OVER_RULE, f"the game is over; {action} cannot be played")
             if isinstance(action, Resign):
                 events = self._resign(seat)
-            elif seat not in self.active_seats():
-                raise self._inactive_refusal(seat, action)
-            else:
+            elif seat in self.active_seats():
                 events = self._apply(seat, action)
+            else:
+                raise self._inactive_refusal(seat, action)
         except IllegalAction as exc:
             exc.context = self._refusal_context(seat, action)
             raise
@@ -292,7 +295,11 @@ class State(ABC):
     def is_over(self) -> bool:
         """Whether the game has ended, by its rules or because at most one seat has not
         resigned."""
-        return self._resigned_out() or self._is_over()
+        # Asked before every action: nobody has resigned in almost every state, and the
+        # empty tuple answers that without a call.
+        if self.resigned and self._resigned_out():
+            return True
+        return self._is_over()
 
     def result(self) -> Result | None:
         """The outcome once the game is over, else ``None``.
