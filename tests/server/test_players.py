@@ -78,6 +78,22 @@ def test_a_rated_game_moves_both_players_ratings_and_the_profile_lists_it(
     assert [e["rating"] for e in board] == sorted((e["rating"] for e in board), reverse=True)
 
 
+def test_the_rematch_of_a_rated_game_is_rated_for_the_same_players(client: TestClient) -> None:
+    ada, bob = new_player(client, "Ada"), new_player(client, "Bob")
+    tid, tokens = duel(client, ada["key"], bob["key"])
+    resign(client, tid, tokens[1], 1)
+    seats = [
+        client.post(f"/api/tables/{tid}/rematch", headers=auth(token)).json() for token in tokens
+    ]
+    nid = seats[0]["table"]["id"]
+    assert client.get(f"/api/tables/{nid}").json()["status"] == "running"
+    resign(client, nid, seats[0]["seat_token"], 0)  # Ada gives up this time
+    profile = client.get(f"/api/players/{bob['player']['id']}").json()
+    assert [g["outcome"] for g in profile["games"]] == ["win", "loss"]
+    assert all(g["rating"] is not None for g in profile["games"])
+    assert profile["ratings"]["halali"]["games"] == 2
+
+
 def test_an_unrated_game_leaves_ratings_alone_but_counts_on_the_profile(
     client: TestClient,
 ) -> None:

@@ -35,6 +35,7 @@ from spieltisch.engine import Game, IllegalAction, SpieltischError
 from spieltisch.engine.resign import RESIGN
 from spieltisch.store import SeatRecord, TableRecord, TurnClockRecord
 
+from . import players
 from .deps import Bearer, Manager, WriteLimit
 from .errors import ApiError, ErrorCode, from_engine
 from .live import LiveTable
@@ -138,6 +139,7 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
             host_token = None
     seat_token = rematch_token(token, next_id)
     await _take_seat(manager, next_id, seat, seat_token)
+    await players.carry_seat(manager, table_id, next_id, seat.seat)
     return {
         "table": await manager.get(next_id),
         "seat": seat.seat,

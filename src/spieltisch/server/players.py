@@ -327,6 +327,14 @@ async def seated(
         await asyncio.to_thread(players.set_rated, table_id, bool(chosen) and ratable(game))
 
 
+async def carry_seat(manager: TableManager, previous: str, next_id: str, seat: int) -> None:
+    """A rematch seat is its player's again: the player of ``seat`` at ``previous`` (if
+    the seat had one) sits in the same seat of rematch ``next_id``."""
+    links = await asyncio.to_thread(Players(manager.store).seat_players, previous)
+    if seat in links:
+        await asyncio.to_thread(Players(manager.store).link_seat, next_id, seat, links[seat])
+
+
 def check_rated(game: str, rated: bool | None) -> None:
     """:raises ApiError: a rated table asked for a game that is not rated."""
     if rated and not ratable(game):
