@@ -229,6 +229,33 @@ class HalaliState(State):
     def _is_over(self) -> bool:
         return bool(self.reason)
 
+    def is_over(self) -> bool:
+        """As the engine's, read straight from the match's end reason: asked before every
+        ply of every playout."""
+        return bool(self.reason) or (bool(self.resigned) and self._resigned_out())
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        """The engine's ``apply``, with a short way for the common case: a flip or a move
+        by the seat to move while the match runs and nobody has resigned. Every check the
+        engine would make holds then (a real seat, the match running, that seat active),
+        and the rules check the action; anything else goes the engine's way."""
+        cls = action.__class__
+        if (
+            (cls is Move or cls is Flip)
+            and not self.reason
+            and not self.resigned
+            and seat.__class__ is int
+            and seat == (self.to_move + self.game_no) % 2
+        ):
+            try:
+                events = self._apply(seat, action)
+            except IllegalAction as exc:
+                exc.context = self._refusal_context(seat, action)
+                raise
+            self._actions.append((seat, action))
+            return events
+        return super().apply(seat, action)
+
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
         if self.reason or seat != (self.to_move + self.game_no) % 2:
