@@ -286,27 +286,14 @@ def all_melds(counts: list[int]) -> list[Meld]:
     return _MELD_TABLE.of(counts)[0]
 
 
-def _melds_with(counts: list[int], face: int) -> tuple[tuple[Meld, tuple[int, ...]], ...]:
-    """Melds of at most 5 cards that use one copy of natural ``face`` (for packing), each
-    with the cards it takes from the hand (a joker token takes the joker).
-
-    They depend only on which cards of the face's suit and rank are held and on the
-    jokers, so they are made once per such pattern (a bounded LRU).
-    """
-    suit, rank = divmod(face, 13)
-    jokers = counts[JOKER]
-    return _melds_with_pattern(
-        face,
-        jokers if jokers < 2 else 2,
-        bytes(counts[suit * 13 : suit * 13 + 13]).translate(_PRESENT),
-        bytes(counts[rank:52:13]).translate(_PRESENT),
-    )
-
-
 @lru_cache(maxsize=1 << 16)
 def _melds_with_pattern(
     face: int, jokers: int, suit_held: bytes, rank_held: bytes
 ) -> tuple[tuple[Meld, tuple[int, ...]], ...]:
+    """Melds of at most 5 cards that use one copy of natural ``face`` (for packing), each
+    with the cards it takes from the hand (a joker token takes the joker), for the held
+    flags of the face's suit (by rank) and rank (by suit) and the jokers (at most 2 count).
+    """
     suit, r0 = divmod(face, 13)
     base = suit * 13
     held = [0, *suit_held, suit_held[0]]
@@ -364,20 +351,40 @@ MEMO_LIMIT: Final = 200_000
 the keys are 53-byte strings)."""
 
 
+_UNIT = tuple(1 << 8 * f for f in range(FACES))
+"""A hand is also coded as one integer, face ``f``'s count in byte ``f`` (little end
+first): taking cards out is one subtraction and the lowest card is its lowest set bit."""
+_JOKER_SHIFT: Final = 8 * JOKER
+_SUIT_MASK: Final = (1 << 104) - 1
+"""The 13 count bytes of one suit, once shifted down to the suit's ace."""
+_RANK_MASK: Final = sum(0xFF << 104 * s for s in range(4))
+"""The 4 count bytes of one rank, once shifted down to the rank's club."""
+_SUIT_SHIFT = tuple(8 * (f - f % 13) for f in range(JOKER))
+_RANK_SHIFT = tuple(8 * (f % 13) for f in range(JOKER))
+
+
+def hand_key(counts: list[int]) -> int:
+    """The hand's counts as one integer (see ``_UNIT``)."""
+    return int.from_bytes(bytes(counts), "little")
+
+
 class Searcher:
     """Best packings of disjoint melds for one weight, memoised across hands.
 
-    The memo is a bounded LRU keyed by the hand's counts as bytes: a long search keeps
-    the sub-hands it uses warm instead of starting afresh when it is full.
+    The memo is a bounded LRU keyed by the hand as one integer (count of face ``f`` in
+    byte ``f``): a long search keeps the sub-hands it uses warm instead of starting afresh
+    when it is full. An integer key hashes without building a tuple, and a sub-hand is one
+    subtraction away.
     """
 
-    __slots__ = ("_best", "_weights", "weight")
+    __slots__ = ("_best", "_melds", "weight")
 
     def __init__(self, weight: Callable[[Meld], int], size: int | None = None) -> None:
         self.weight = weight
-        self._weights: dict[Meld, int] = {}
-        """The weight of every meld met (finitely many: melds of at most 5 cards)."""
         self._best = lru_cache(maxsize=MEMO_LIMIT if size is None else size)(self._solve)
+        self._melds = lru_cache(maxsize=1 << 16)(self._melds_of)
+        """Per pattern (see ``_solve``), the melds with the lowest card as
+        ``(cards taken, weight, meld)``: the weight and the subtrahend made once."""
 
     def __len__(self) -> int:
         """Hands remembered."""
@@ -385,32 +392,44 @@ class Searcher:
 
     def best(self, counts: list[int]) -> tuple[int, tuple[Meld, ...]]:
         """Largest total weight of disjoint melds from ``counts``, and those melds."""
-        return self._best(bytes(counts))
+        return self._best(int.from_bytes(bytes(counts), "little"))
 
-    def _solve(self, key: bytes) -> tuple[int, tuple[Meld, ...]]:
+    def _solve(self, hand: int) -> tuple[int, tuple[Meld, ...]]:
         # The lowest natural card still in hand: the joker (face 52) and empty hands end.
-        face = len(key) - len(key.lstrip(b"\0"))
+        if not hand:
+            return (0, ())
+        face = ((hand & -hand).bit_length() - 1) >> 3
         if face >= JOKER:
             return (0, ())
         best = self._best
-        weights = self._weights
-        counts = list(key)
-        counts[face] -= 1
-        result = best(bytes(counts))
-        counts[face] += 1
-        for meld, cards in _melds_with(counts, face):
-            for c in cards:
-                counts[c] -= 1
-            value, rest = best(bytes(counts))
-            for c in cards:
-                counts[c] += 1
-            w = weights.get(meld)
-            if w is None:
-                w = weights[meld] = self.weight(meld)
-            value += w
+        result = best(hand - _UNIT[face])
+        # The melds with ``face`` depend on its suit's and rank's counts and the jokers
+        # only: one integer key made of those.
+        jokers = hand >> _JOKER_SHIFT
+        pattern = (
+            ((hand >> _RANK_SHIFT[face]) & _RANK_MASK) << 104
+            | (hand >> _SUIT_SHIFT[face]) & _SUIT_MASK
+        ) << 8 | face
+        for taken, weight, meld in self._melds(pattern << 2 | (jokers if jokers < 2 else 2)):
+            value, rest = best(hand - taken)
+            value += weight
             if value > result[0]:
                 result = (value, (meld, *rest))
         return result
+
+    def _melds_of(self, key: int) -> tuple[tuple[int, int, Meld], ...]:
+        jokers = key & 3
+        face = (key >> 2) & 0xFF
+        suit_counts = ((key >> 10) & _SUIT_MASK).to_bytes(13, "little")
+        rank_counts = key >> 114
+        rank_held = bytes(1 if (rank_counts >> 104 * s) & 0xFF else 0 for s in range(4))
+        weight = self.weight
+        return tuple(
+            (sum(_UNIT[c] for c in cards), weight(meld), meld)
+            for meld, cards in _melds_with_pattern(
+                face, jokers, suit_counts.translate(_PRESENT), rank_held
+            )
+        )
 
     def best_keeping(self, counts: list[int], keep: int = 1) -> tuple[int, tuple[Meld, ...]]:
         """Like :meth:`best`, but at least ``keep`` cards stay in hand (for the discard)."""
