@@ -21,6 +21,7 @@ import contextlib
 import faulthandler
 import logging
 import multiprocessing as mp
+import os
 import signal
 import time
 from collections.abc import Callable
@@ -209,20 +210,29 @@ class ReviewProcess:
         return mine
 
     async def _receive(self, conn: Connection) -> tuple[Any, ...]:
-        """The child's next message, waited for on the event loop without a thread."""
+        """The child's next message, waited for on the event loop without a thread.
+
+        Two things the server's event loop (uvloop under uvicorn) does to a watched pipe
+        are guarded here: its poll handle makes the descriptor non-blocking, so a message
+        written in two parts (the result: header, then body) would be read half and fail
+        with ``EAGAIN``; and a wake-up may be stale, with nothing to read. So the pipe is
+        made blocking again before a read, and read only when it has data.
+        """
         loop = asyncio.get_running_loop()
-        readable: asyncio.Future[None] = loop.create_future()
-
-        def wake() -> None:
-            if not readable.done():
-                readable.set_result(None)
-
         fd = conn.fileno()
-        loop.add_reader(fd, wake)
-        try:
-            await readable
-        finally:
-            loop.remove_reader(fd)
+        while not conn.poll(0):
+            readable: asyncio.Future[None] = loop.create_future()
+
+            def wake(ready: asyncio.Future[None] = readable) -> None:
+                if not ready.done():
+                    ready.set_result(None)
+
+            loop.add_reader(fd, wake)
+            try:
+                await readable
+            finally:
+                loop.remove_reader(fd)
+        os.set_blocking(fd, True)
         try:
             message: tuple[Any, ...] = conn.recv()
         except (EOFError, OSError) as exc:
