@@ -359,6 +359,9 @@ _SUIT_MASK: Final = (1 << 104) - 1
 """The 13 count bytes of one suit, once shifted down to the suit's ace."""
 _RANK_MASK: Final = sum(0xFF << 104 * s for s in range(4))
 """The 4 count bytes of one rank, once shifted down to the rank's club."""
+_LOW7: Final = int.from_bytes(b"\x7f" * JOKER, "little")
+_HIGH: Final = int.from_bytes(b"\x80" * JOKER, "little")
+"""Per natural face's byte, the low 7 bits and the top bit (held flags, see ``_solve``)."""
 _SUIT_SHIFT = tuple(8 * (f - f % 13) for f in range(JOKER))
 _RANK_SHIFT = tuple(8 * (f % 13) for f in range(JOKER))
 
@@ -383,7 +386,7 @@ class Searcher:
         self.weight = weight
         self._best = lru_cache(maxsize=MEMO_LIMIT if size is None else size)(self._solve)
         self._melds = lru_cache(maxsize=1 << 16)(self._melds_of)
-        """Per pattern (see ``_solve``), the melds with the lowest card as
+        """Per held pattern (see ``_solve``), the melds with the lowest card as
         ``(cards taken, weight, meld)``: the weight and the subtrahend made once."""
 
     def __len__(self) -> int:
@@ -405,10 +408,13 @@ class Searcher:
         result = best(hand - _UNIT[face])
         # The melds with ``face`` depend on its suit's and rank's counts and the jokers
         # only: one integer key made of those.
+        # Held flags: a byte's top bit is set iff the byte is not 0 (no carries between
+        # bytes: each low-7-bit part plus 0x7f stays below 0x100).
         jokers = hand >> _JOKER_SHIFT
+        held = (((hand & _LOW7) + _LOW7) | hand) & _HIGH
         pattern = (
-            ((hand >> _RANK_SHIFT[face]) & _RANK_MASK) << 104
-            | (hand >> _SUIT_SHIFT[face]) & _SUIT_MASK
+            ((held >> _RANK_SHIFT[face]) & _RANK_MASK) << 104
+            | (held >> _SUIT_SHIFT[face]) & _SUIT_MASK
         ) << 8 | face
         for taken, weight, meld in self._melds(pattern << 2 | (jokers if jokers < 2 else 2)):
             value, rest = best(hand - taken)
@@ -420,14 +426,13 @@ class Searcher:
     def _melds_of(self, key: int) -> tuple[tuple[int, int, Meld], ...]:
         jokers = key & 3
         face = (key >> 2) & 0xFF
-        suit_counts = ((key >> 10) & _SUIT_MASK).to_bytes(13, "little")
-        rank_counts = key >> 114
-        rank_held = bytes(1 if (rank_counts >> 104 * s) & 0xFF else 0 for s in range(4))
+        suit_held = ((key >> 10) & _SUIT_MASK).to_bytes(13, "little")
+        rank_held = (key >> 114).to_bytes(40, "little")[::13]
         weight = self.weight
         return tuple(
             (sum(_UNIT[c] for c in cards), weight(meld), meld)
             for meld, cards in _melds_with_pattern(
-                face, jokers, suit_counts.translate(_PRESENT), rank_held
+                face, jokers, suit_held.translate(_PRESENT), rank_held.translate(_PRESENT)
             )
         )
 
