@@ -140,34 +140,20 @@ def _run_relevant(mask: int, jokers: int) -> int:
     """
     if jokers >= 2 or not mask:
         return mask
-    held = [False, *((mask >> r) & 1 == 1 for r in range(13)), mask & 1 == 1]
-    use = [False] * 15
+    # Bit ``p - 1`` for run position ``p`` (1..14): the ace again as bit 13.
+    held = mask | (mask & 1) << 13
     if jokers == 0:
-        p = 1
-        while p <= 14:
-            if held[p]:
-                q = p
-                while q < 14 and held[q + 1]:
-                    q += 1
-                if q - p >= 2:
-                    for x in range(p, q + 1):
-                        use[x] = True
-                p = q + 1
-            else:
-                p += 1
+        starts = held & held >> 1 & held >> 2  # three held ranks in a row from here
+        use = starts | starts << 1 | starts << 2
     else:
-        for p in range(1, 15):
-            if held[p] and any(1 <= q <= 14 and held[q] for q in (p - 2, p - 1, p + 1, p + 2)):
-                use[p] = True
-    out = 0
-    for r in range(13):
-        if use[r + 1] or (r == 0 and use[14]):
-            out |= 1 << r
-    return out
+        use = held & (held << 1 | held << 2 | held >> 1 | held >> 2)
+    return (use & 0x1FFF) | (use >> 13 & 1)
 
 
 _AT_LEAST = tuple(bytes(1 if n >= need else 0 for n in range(256)) for need in _MIN_HELD)
 """Per joker count, a ``bytes.translate`` table flagging ranks held in enough suits."""
+_BINARY = bytes([48, 49] + [0] * 254)
+"""``bytes.translate`` table: held flags (0 or 1) to the digits ``0`` and ``1``."""
 _PRESENT = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count becomes 1 if the face is held."""
 
@@ -206,7 +192,7 @@ class MeldTable(Generic[T]):
     def _runs_of(self, suit: int, key: bytes, jokers: int) -> Entry[T]:
         """A suit's runs, shared by every held pattern that differs only in cards no run
         can use (most patterns of a hand)."""
-        relevant = _run_relevant(sum(1 << r for r in range(13) if key[r]), jokers)
+        relevant = _run_relevant(int(key[::-1].translate(_BINARY), 2), jokers)
         shared = self._by_mask[jokers][suit]
         hit = shared.get(relevant)
         if hit is None:
