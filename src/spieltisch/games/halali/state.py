@@ -8,6 +8,7 @@ Seat 0 plays Blue in the first game; Blue moves first in every game.
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass
@@ -101,6 +102,11 @@ def _prey_tiles(tile: int) -> tuple[frozenset[int], ...]:
 
 
 PREY_TILES: Final = tuple(_prey_tiles(tile) for tile in range(28))
+FACE_DOWN: Final = -2
+"""What ``_touch`` is told stood on a square just flipped: a tile no one may capture."""
+MOVER_LISTS: Final = ((BLUE,), (BROWN,), (BLUE, BROWN), ())
+"""Per group of ``_up``: the colours whose list of movable squares (``_movers``) holds
+its tiles: the birds are in both, the trees in neither."""
 FIFTY_MOVE_PLIES = 100
 """50 full moves without a reveal or capture end a Brettspielnetz game as a draw."""
 
@@ -153,6 +159,7 @@ class HalaliState(State):
     __slots__ = (
         "_cache",
         "_flips",
+        "_movers",
         "_stale",
         "_up",
         "board",
@@ -271,26 +278,27 @@ class HalaliState(State):
         Every face-up tile's moves are kept per square until a tile in its sight changes
         (see ``_touch``); only the restrictions are applied here.
         """
-        board, cache, up = self.board, self._cache, self._up
-        squares = sorted(up[colour] + up[NEUTRAL])
-        stale = self._stale
-        if stale:
-            renew = stale.intersection(squares)
+        board, cache, stale = self.board, self._cache, self._stale
+        for group in (colour, NEUTRAL):
+            renew = stale[group]
             if renew:
-                stale -= renew
                 for sq in renew:
                     cache[sq] = self._square_moves(sq)
+                renew.clear()
+        squares = self._movers[colour]
         parts = list(map(cache.__getitem__, squares))
         if restricted:
             lock = self.lock
-            if lock != OFF and lock in squares and OWNER[board[lock] >> 2] != colour:
-                del parts[squares.index(lock)]
-                squares.remove(lock)
+            if lock != OFF and OWNER[board[lock] >> 2] != colour:
+                at = bisect_left(squares, lock)
+                if at < len(squares) and squares[at] == lock:
+                    parts[at] = ()
             back = self.last_move[colour]
-            if back is not None and board[back[0]] == EMPTY and back[1] in squares:
-                at = squares.index(back[1])
-                forbidden = MOVES[back[1] * 81 + back[0]]
-                parts[at] = tuple(m for m in parts[at] if m is not forbidden)  # type: ignore[union-attr]
+            if back is not None and board[back[0]] == EMPTY:
+                at = bisect_left(squares, back[1])
+                if at < len(squares) and squares[at] == back[1]:
+                    forbidden = MOVES[back[1] * 81 + back[0]]
+                    parts[at] = tuple(m for m in parts[at] if m is not forbidden)  # type: ignore[union-attr]
         return list(chain.from_iterable(parts))  # type: ignore[arg-type]
 
     def _square_moves(self, sq: int) -> tuple[Move, ...]:
@@ -320,19 +328,38 @@ class HalaliState(State):
                     append(out)
         return tuple(moves)
 
-    def _touch(self, sq: int) -> None:
+    def _touch(self, sq: int, was: int) -> None:
         """Forget the cached moves that a change on ``sq`` may alter: its own and those of
-        the first tile it sees each way (tiles further on are screened by that one).
+        the first tile it sees each way (tiles further on are screened by that one), if
+        it can move that far (a bear or woodcutter only sees its neighbours) and the
+        change alters what it may do there.
 
-        Called once the board is final, for every square that changed: a tile whose moves
-        changed sees the changed square nearest to it along one of its lines.
+        ``was`` is what stood on ``sq`` before: ``EMPTY``, a face-up tile, or
+        ``FACE_DOWN`` for a flip. A tile replaced by another still blocks the line; the
+        line's moves change only if one of the two may be captured that way and the
+        other not. Called once the board is final, for every square that changed: a tile
+        whose moves changed sees the changed square nearest to it along one of its lines.
+        Face-down tiles and trees have no kept moves; a flip marks its own square.
         """
-        board, stale = self.board, self._stale
-        stale.add(sq)
-        for ray in RAYS[sq]:
+        board, hidden, stale = self.board, self.hidden, self._stale
+        now = board[sq]
+        if now != EMPTY:
+            group = GROUP[now >> 2]
+            if group < 3:
+                stale[group].add(sq)
+        opened = now == EMPTY or was == EMPTY
+        for d, ray in enumerate(RAYS[sq]):
             for other in ray:
-                if board[other] != EMPTY:
-                    stale.add(other)
+                tile = board[other]
+                if tile != EMPTY:
+                    kind = tile >> 2
+                    if (
+                        not hidden[other]
+                        and kind != TREE
+                        and (RANGE[kind] > 1 or other == ray[0])
+                        and (opened or (now in (prey := PREY_TILES[tile][d ^ 2])) != (was in prey))
+                    ):
+                        stale[GROUP[kind]].add(other)
                     break
 
     def _forget_moves(self) -> None:
@@ -343,13 +370,25 @@ class HalaliState(State):
         self._up: list[list[int]] = [[], [], [], []]
         """The squares of the face-up tiles: blue's, brown's, the birds, the trees."""
         self._cache: list[tuple[Move, ...] | None] = [None] * 81
-        """The moves of face-up tiles (``_square_moves``) per square, where not stale."""
-        self._stale: set[int] = set(FOREST)
-        """Squares whose cached moves are out of date (any square, tile or not)."""
+        """The moves of face-up tiles (``_square_moves``) per square, where not stale;
+        ``None`` where no face-up tile that moves has stood since."""
+        self._stale: list[set[int]] = [set(), set(), set()]
+        """Per group but the trees: the squares of its tiles whose kept moves are out of
+        date."""
         for sq in FOREST:
             tile = board[sq]
             if tile != EMPTY and not hidden[sq]:
-                self._up[GROUP[tile >> 2]].append(sq)
+                group = GROUP[tile >> 2]
+                self._up[group].append(sq)
+                if group < 3:
+                    self._stale[group].add(sq)
+        up = self._up
+        self._movers: list[list[int]] = [
+            sorted(up[BLUE] + up[NEUTRAL]),
+            sorted(up[BROWN] + up[NEUTRAL]),
+        ]
+        """Per colour, in square order: the face-up tiles it may move, its own and the
+        birds (kept as tiles move, so the move list needs no sort)."""
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, seat: int, action: Any) -> list[Event]:
@@ -397,7 +436,10 @@ class HalaliState(State):
         del self._flips[sq]
         tile = self.board[sq]
         kind = tile >> 2
-        self._up[GROUP[kind]].append(sq)
+        group = GROUP[kind]
+        self._up[group].append(sq)
+        for colour_list in MOVER_LISTS[group]:
+            insort(self._movers[colour_list], sq)
         event: Event = {
             "type": "flip",
             "colour": COLOUR_NAMES[colour],
@@ -416,18 +458,17 @@ class HalaliState(State):
             self.end_left = END_PHASE_PLIES
             self._forget_moves()  # the exits open
         else:
-            self._touch(sq)
+            self._touch(sq, FACE_DOWN)
         return events
 
     def _check_move(self, colour: int, move: Move) -> None:
         src, dst = move.src, move.dst
-        if 0 <= src < 81 and 0 <= dst < 81 and src not in self._stale:
-            # The kept moves of a face-up tile are current: a move among them is legal
+        if 0 <= src < 81 and 0 <= dst < 81 and (found := self._cache[src]) is not None:
+            # The kept moves of a face-up tile, if current: a move among them is legal
             # unless a restriction applies (those take the full check below).
-            found = self._cache[src]
             tile = self.board[src]
             if (
-                found is not None
+                src not in self._stale[GROUP[tile >> 2]]
                 and MOVES[src * 81 + dst] in found
                 and (OWNER[tile >> 2] == colour or (tile >> 2 in BIRDS and src != self.lock))
                 and self.last_move[colour] != (dst, src)
@@ -522,8 +563,13 @@ class HalaliState(State):
             "tile": KIND_NAMES[kind],
         }
         board, up, group = self.board, self._up, GROUP[kind]
+        movers, stale, lists = self._movers, self._stale, MOVER_LISTS[group]
         board[src] = EMPTY
         up[group].remove(src)
+        stale[group].discard(src)
+        self._cache[src] = None
+        for colour_list in lists:
+            movers[colour_list].remove(src)
         self.quiet += 1
         if IS_EXIT[dst]:
             self.exited[colour].append(tile)
@@ -532,7 +578,12 @@ class HalaliState(State):
         else:
             target = board[dst]
             if target != EMPTY:
-                up[GROUP[target >> 2]].remove(dst)
+                caught = GROUP[target >> 2]
+                up[caught].remove(dst)
+                if caught < 3:
+                    stale[caught].discard(dst)
+                for colour_list in MOVER_LISTS[caught]:
+                    movers[colour_list].remove(dst)
                 self.taken[colour].append(target)
                 event["type"] = "capture"
                 event["captured"] = KIND_NAMES[kind_of(target)]
@@ -540,8 +591,10 @@ class HalaliState(State):
                 self.quiet = 0
             board[dst] = tile
             up[group].append(dst)
-            self._touch(dst)
-        self._touch(src)
+            for colour_list in lists:
+                insort(movers[colour_list], dst)
+            self._touch(dst, target)
+        self._touch(src, tile)
         self.last_move[colour] = (src, dst) if OWNER[kind] == colour and not IS_EXIT[dst] else None
         self.lock = dst if kind in BIRDS else OFF
         if self.end_left > 0:
@@ -579,9 +632,10 @@ class HalaliState(State):
         if not up[BLUE] or not up[BROWN]:
             return "no_own_tiles"
         for group in (BLUE, BROWN, NEUTRAL):
+            renew = self._stale[group]
             for sq in up[group]:
-                if sq in self._stale:
-                    self._stale.discard(sq)
+                if sq in renew:
+                    renew.discard(sq)
                     cache[sq] = self._square_moves(sq)
                 if cache[sq]:
                     return ""
@@ -638,7 +692,8 @@ class HalaliState(State):
         copy._flips = dict(self._flips)
         copy._up = [list(group) for group in self._up]
         copy._cache = list(self._cache)  # the cached tuples are never changed, only replaced
-        copy._stale = set(self._stale)
+        copy._stale = [set(group) for group in self._stale]
+        copy._movers = [list(self._movers[0]), list(self._movers[1])]
         return copy
 
     # -- views ---------------------------------------------------------------------------
