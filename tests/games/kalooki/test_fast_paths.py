@@ -17,6 +17,7 @@ from spieltisch.games.kalooki.meldsearch import (
     Searcher,
     _run_relevant,
     _suit_runs,
+    all_melds,
     opening_weight,
     penalty_weight,
 )
@@ -132,3 +133,31 @@ def test_runs_ignore_held_ranks_no_run_can_use() -> None:
             relevant = _run_relevant(mask, jokers)
             assert relevant & ~mask == 0
             assert _suit_runs(2, relevant, jokers) == _suit_runs(2, mask, jokers)
+
+
+@pytest.mark.parametrize("weight", [penalty_weight, _weight])
+def test_a_face_no_meld_uses_leaves_the_packing_as_it_is(weight: object) -> None:
+    """The rules bot skips the search for discards no meld uses: ``uses`` must agree with
+    the complete meld list, and such a discard must leave the best packing unchanged."""
+    assert callable(weight)
+    search = Searcher(weight)
+    rng = random.Random(11)
+    skipped = 0
+    for _ in range(300):
+        deck = full_deck()
+        rng.shuffle(deck)
+        counts = [0] * 53
+        for f in deck[: rng.randint(3, 15)]:
+            counts[f] += 1
+        melds = all_melds(counts)
+        for f in range(52):
+            if not counts[f]:
+                continue
+            used = any(f in m for m in melds)
+            assert search.uses(counts, f) == used
+            if not used:
+                skipped += 1
+                fewer = list(counts)
+                fewer[f] -= 1
+                assert search.best(fewer) == search.best(counts)
+    assert skipped > 100

@@ -349,6 +349,10 @@ _LOW7: Final = int.from_bytes(b"\x7f" * JOKER, "little")
 _HIGH: Final = int.from_bytes(b"\x80" * JOKER, "little")
 """Per natural face's byte, the low 7 bits and the top bit (held flags, see ``_solve``)."""
 _SUIT_SHIFT = tuple(8 * (f - f % 13) for f in range(JOKER))
+_WINDOW = tuple(sum(0xFF << 8 * ((f + d) % 13) for d in range(-4, 5)) for f in range(JOKER))
+"""Per face, the count bytes of its suit (shifted down) a meld of at most 5 cards with it
+can use: 4 ranks either side, the ace at both ends. Other ranks are left out of the
+pattern, so hands that differ only there share its melds."""
 _RANK_SHIFT = tuple(8 * (f % 13) for f in range(JOKER))
 
 
@@ -400,7 +404,7 @@ class Searcher:
         held = (((hand & _LOW7) + _LOW7) | hand) & _HIGH
         pattern = (
             ((held >> _RANK_SHIFT[face]) & _RANK_MASK) << 104
-            | (held >> _SUIT_SHIFT[face]) & _SUIT_MASK
+            | (held >> _SUIT_SHIFT[face]) & _WINDOW[face]
         ) << 8 | face
         for taken, weight, meld in self._melds(pattern << 2 | (jokers if jokers < 2 else 2)):
             value, rest = best(hand - taken)
@@ -408,6 +412,22 @@ class Searcher:
             if value > result[0]:
                 result = (value, (meld, *rest))
         return result
+
+    def uses(self, counts: list[int], face: int) -> bool:
+        """Whether some meld of the hand uses natural ``face`` (held).
+
+        A face no meld uses changes no packing: the hand with one copy fewer has the
+        same best packing (every other face's melds are the same, and this face is only
+        ever left), so a caller can skip its search.
+        """
+        hand = int.from_bytes(bytes(counts), "little")
+        jokers = hand >> _JOKER_SHIFT
+        held = (((hand & _LOW7) + _LOW7) | hand) & _HIGH
+        pattern = (
+            ((held >> _RANK_SHIFT[face]) & _RANK_MASK) << 104
+            | (held >> _SUIT_SHIFT[face]) & _WINDOW[face]
+        ) << 8 | face
+        return bool(self._melds(pattern << 2 | (jokers if jokers < 2 else 2)))
 
     def _melds_of(self, key: int) -> tuple[tuple[int, int, Meld], ...]:
         jokers = key & 3

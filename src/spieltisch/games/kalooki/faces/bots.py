@@ -261,11 +261,19 @@ class RulesBot(Bot):
             return None
         watched = seen.watched
         best: tuple[float, Any] | None = None
+        kept: int | None = None
+        """Deadwood of the whole hand, for discards no meld uses (``Searcher.uses``)."""
         for a in discards:
             f = a.face
-            hand[f] -= 1
-            score: float = _deadwood(search, hand)
-            hand[f] += 1
+            score: float
+            if f != JOKER and not search.uses(hand, f):
+                if kept is None:
+                    kept = _deadwood(search, hand)
+                score = kept - PENALTY[f]
+            else:
+                hand[f] -= 1
+                score = _deadwood(search, hand)
+                hand[f] += 1
             if f == JOKER:
                 score += 40
             else:
