@@ -267,13 +267,21 @@ class HalaliState(State):
     def legal_actions(self, seat: int) -> list[Any]:
         if self.reason or seat != (self.to_move + self.game_no) % 2:
             return []
-        moves = self._moves(self.to_move, restricted=True)
+        parts = self._parts(self.to_move, restricted=True)
         if self._flips:
-            return [*self._flips.values(), *moves]
+            actions: list[Any] = [*self._flips.values()]
+            actions.extend(chain.from_iterable(parts))  # type: ignore[arg-type]
+            return actions
+        moves = list(chain.from_iterable(parts))  # type: ignore[arg-type]
         return moves if moves else [PASS]
 
     def _moves(self, colour: int, restricted: bool) -> list[Move]:
-        """Every move of ``colour``; ``restricted=False`` ignores the HA-R5 restrictions.
+        """Every move of ``colour``; ``restricted=False`` ignores the HA-R5 restrictions."""
+        return list(chain.from_iterable(self._parts(colour, restricted)))  # type: ignore[arg-type]
+
+    def _parts(self, colour: int, restricted: bool) -> list[tuple[Move, ...] | None]:
+        """The moves of ``colour`` per movable square in square order, joined by the
+        caller (straight after the flips for the legal actions, without a second list).
 
         Every face-up tile's moves are kept per square until a tile in its sight changes
         (see ``_touch``); only the restrictions are applied here.
@@ -299,7 +307,7 @@ class HalaliState(State):
                 if at < len(squares) and squares[at] == back[1]:
                     forbidden = MOVES[back[1] * 81 + back[0]]
                     parts[at] = tuple(m for m in parts[at] if m is not forbidden)  # type: ignore[union-attr]
-        return list(chain.from_iterable(parts))  # type: ignore[arg-type]
+        return parts
 
     def _square_moves(self, sq: int) -> tuple[Move, ...]:
         """The moves of the face-up tile on ``sq`` without the HA-R5 restrictions.
@@ -413,12 +421,15 @@ class HalaliState(State):
         else:
             raise IllegalAction("HA §2", f"{action!r} is not a Halali action")
         self.to_move = 1 - colour
-        starts_end_phase = isinstance(action, Flip) and self.end_left == END_PHASE_PLIES
-        ended = self._check_end()
-        if starts_end_phase and not ended:
-            # Announced only if the game goes on: the last reveal can end it at once (HA-R7).
-            events.append({"type": "end_phase", "moves_left": END_PHASE_PLIES})
-        events.extend(ended)
+        # A game can end only at the end phase's last ply, with every tile face up or after
+        # a hundred quiet plies: ``_check_end`` is asked only then.
+        if self.end_left == 0 or self.hidden_count == 0 or self.quiet >= FIFTY_MOVE_PLIES:
+            starts_end_phase = isinstance(action, Flip) and self.end_left == END_PHASE_PLIES
+            ended = self._check_end()
+            if starts_end_phase and not ended:
+                # Announced only if the game goes on: the last reveal can end it (HA-R7).
+                events.append({"type": "end_phase", "moves_left": END_PHASE_PLIES})
+            events.extend(ended)
         return events
 
     def _check_flip(self, action: Flip) -> None:
