@@ -102,6 +102,21 @@ def _prey_tiles(tile: int) -> tuple[frozenset[int], ...]:
 
 
 PREY_TILES: Final = tuple(_prey_tiles(tile) for tile in range(28))
+LINES: Final = tuple(
+    tuple(
+        tuple(
+            (prey, ray, out)
+            for prey, (ray, out) in zip(
+                PREY_TILES[tile], (LONG if RANGE[tile >> 2] > 1 else SHORT)[sq], strict=True
+            )
+        )
+        for sq in range(81)
+    )
+    for tile in range(28)
+)
+"""``LINES[tile][sq]``: per direction, what ``tile`` on ``sq`` captures that way, the
+(square, move) pairs of its line and its move out through an exit: looked up once per
+tile whose moves are renewed, the commonest step of a playout."""
 FACE_DOWN: Final = -2
 """What ``_touch`` is told stood on a square just flipped: a tile no one may capture."""
 MOVER_LISTS: Final = ((BLUE,), (BROWN,), (BLUE, BROWN), ())
@@ -320,9 +335,7 @@ class HalaliState(State):
         exits = self.end_left >= 0 and OWNER[tile >> 2] != NEUTRAL
         moves: list[Move] = []
         append = moves.append
-        for prey, (ray, out) in zip(
-            PREY_TILES[tile], (LONG if RANGE[tile >> 2] > 1 else SHORT)[sq], strict=True
-        ):
+        for prey, ray, out in LINES[tile][sq]:
             for nxt, move in ray:
                 target = board[nxt]
                 if target == EMPTY:
