@@ -117,6 +117,13 @@ LINES: Final = tuple(
 """``LINES[tile][sq]``: per direction, what ``tile`` on ``sq`` captures that way, the
 (square, move) pairs of its line and its move out through an exit: looked up once per
 tile whose moves are renewed, the commonest step of a playout."""
+LOOKS: Final = tuple(
+    tuple((ray, ray[0], d ^ 2) for d, ray in enumerate(RAYS[sq]) if ray) for sq in range(81)
+)
+"""``LOOKS[sq]``: per line out of ``sq`` that has squares, the line, its first square and
+the direction back to ``sq`` (``_touch`` walks them on every change)."""
+FAR: Final = tuple(reach > 1 for reach in RANGE)
+"""Per kind: whether it moves further than one square (and so sees further)."""
 FACE_DOWN: Final = -2
 """What ``_touch`` is told stood on a square just flipped: a tile no one may capture."""
 MOVER_LISTS: Final = ((BLUE,), (BROWN,), (BLUE, BROWN), ())
@@ -369,18 +376,16 @@ class HalaliState(State):
             if group < 3:
                 stale[group].add(sq)
         opened = now == EMPTY or was == EMPTY
-        for d, ray in enumerate(RAYS[sq]):
+        for ray, first, back in LOOKS[sq]:
             for other in ray:
                 tile = board[other]
                 if tile != EMPTY:
-                    kind = tile >> 2
-                    if (
-                        not hidden[other]
-                        and kind != TREE
-                        and (RANGE[kind] > 1 or other == ray[0])
-                        and (opened or (now in (prey := PREY_TILES[tile][d ^ 2])) != (was in prey))
-                    ):
-                        stale[GROUP[kind]].add(other)
+                    if not hidden[other]:
+                        kind = tile >> 2
+                        if (FAR[kind] or (other == first and kind != TREE)) and (
+                            opened or (now in (prey := PREY_TILES[tile][back])) != (was in prey)
+                        ):
+                            stale[GROUP[kind]].add(other)
                     break
 
     def _forget_moves(self) -> None:
