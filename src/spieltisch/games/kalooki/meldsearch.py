@@ -420,14 +420,28 @@ class Searcher:
         same best packing (every other face's melds are the same, and this face is only
         ever left), so a caller can skip its search.
         """
-        hand = int.from_bytes(bytes(counts), "little")
-        jokers = hand >> _JOKER_SHIFT
-        held = (((hand & _LOW7) + _LOW7) | hand) & _HIGH
-        pattern = (
-            ((held >> _RANK_SHIFT[face]) & _RANK_MASK) << 104
-            | (held >> _SUIT_SHIFT[face]) & _WINDOW[face]
-        ) << 8 | face
-        return bool(self._melds(pattern << 2 | (jokers if jokers < 2 else 2)))
+        jokers = counts[JOKER]
+        if jokers >= 2:
+            return True  # the face and two jokers make a run
+        suit, rank = divmod(face, 13)
+        # A set: three suits of the rank held, or two and a joker.
+        if (counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0) + (
+            counts[39 + rank] > 0
+        ) >= 3 - jokers:
+            return True
+        # A run: three held positions in a row, or (with a joker) another held natural
+        # at most two positions away. Positions 1..14, the ace at both ends; the two
+        # trailing flags are positions 15 and 16 and (read as -1) 0's left neighbour.
+        base = suit * 13
+        held = [False, *(counts[base + r] > 0 for r in range(13)), counts[base] > 0, False, False]
+        for p in (1, 14) if rank == 0 else (rank + 1,):
+            before, after = held[p - 1], held[p + 1]
+            if jokers:
+                if before or after or held[p - 2] or held[p + 2]:
+                    return True
+            elif (before and (after or held[p - 2])) or (after and held[p + 2]):
+                return True
+        return False
 
     def _melds_of(self, key: int) -> tuple[tuple[int, int, Meld], ...]:
         jokers = key & 3
