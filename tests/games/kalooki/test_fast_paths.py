@@ -12,7 +12,7 @@ from spieltisch import load
 from spieltisch.bots import make
 from spieltisch.engine import State
 from spieltisch.games.kalooki.cards import full_deck
-from spieltisch.games.kalooki.faces.bots import RulesBot, _weight
+from spieltisch.games.kalooki.faces.bots import RulesBot, _seen_from_state, _weight
 from spieltisch.games.kalooki.meldsearch import (
     Searcher,
     _run_relevant,
@@ -161,3 +161,18 @@ def test_a_face_no_meld_uses_leaves_the_packing_as_it_is(weight: object) -> None
                 fewer[f] -= 1
                 assert search.best(fewer) == search.best(counts)
     assert skipped > 100
+
+
+def test_build_faces_are_the_faces_builds_accepts() -> None:
+    """The discard reads table builds from one set made per decision."""
+    bot = make(load("kalooki"), "rules", seed=1)
+    assert isinstance(bot, RulesBot)
+    checked = 0
+    for state in _positions("ring", 4, range(2)):
+        seat = state.active_seats()[0]
+        assert isinstance(state, KalookiState)
+        seen = _seen_from_state(state, seat)
+        want = {f for f in range(52) if bot._builds(seen, f)}
+        assert bot._build_faces(seen) == want
+        checked += bool(want)
+    assert checked > 50
