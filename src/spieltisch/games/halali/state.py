@@ -276,11 +276,20 @@ class HalaliState(State):
             and seat.__class__ is int
             and seat == (self.to_move + self.game_no) % 2
         ):
+            colour = self.to_move
             try:
-                events = self._apply(seat, action)
+                if cls is Move:
+                    self._check_move(colour, action)
+                    events = self._do_move(colour, action)
+                else:
+                    self._check_flip(action)
+                    events = self._do_flip(colour, action.square)
             except IllegalAction as exc:
                 exc.context = self._refusal_context(seat, action)
                 raise
+            self.to_move = 1 - colour
+            if self.end_left == 0 or self.hidden_count == 0 or self.quiet >= FIFTY_MOVE_PLIES:
+                self._end_ply(action, events)
             self._actions.append((seat, action))
             return events
         return super().apply(seat, action)
@@ -440,15 +449,20 @@ class HalaliState(State):
             raise IllegalAction("HA §2", f"{action!r} is not a Halali action")
         self.to_move = 1 - colour
         # A game can end only at the end phase's last ply, with every tile face up or after
-        # a hundred quiet plies: ``_check_end`` is asked only then.
+        # a hundred quiet plies: ``_end_ply`` is asked only then (here and in ``apply``).
         if self.end_left == 0 or self.hidden_count == 0 or self.quiet >= FIFTY_MOVE_PLIES:
-            starts_end_phase = isinstance(action, Flip) and self.end_left == END_PHASE_PLIES
-            ended = self._check_end()
-            if starts_end_phase and not ended:
-                # Announced only if the game goes on: the last reveal can end it (HA-R7).
-                events.append({"type": "end_phase", "moves_left": END_PHASE_PLIES})
-            events.extend(ended)
+            self._end_ply(action, events)
         return events
+
+    def _end_ply(self, action: Any, events: list[Event]) -> None:
+        """End the game or the match where the rules say so, and announce the end phase
+        when the last reveal starts it; appends to the ply's ``events``."""
+        starts_end_phase = isinstance(action, Flip) and self.end_left == END_PHASE_PLIES
+        ended = self._check_end()
+        if starts_end_phase and not ended:
+            # Announced only if the game goes on: the last reveal can end it (HA-R7).
+            events.append({"type": "end_phase", "moves_left": END_PHASE_PLIES})
+        events.extend(ended)
 
     def _check_flip(self, action: Flip) -> None:
         sq = action.square
