@@ -170,6 +170,14 @@ def deal_layout(seed: int, game_no: int) -> list[int]:
     return board
 
 
+def _copy_summary(summary: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a game's summary that shares nothing with it: its values are numbers,
+    words and lists of them (``deepcopy`` costs more than the rest of the game's end)."""
+    return {
+        key: list(value) if isinstance(value, list) else value for key, value in summary.items()
+    }
+
+
 _ENGINE_SLOTS: Final = tuple(State.__slots__)
 """The engine's own fields of a state, copied as they are by ``clone`` (the record's
 list of actions is copied apart)."""
@@ -499,9 +507,10 @@ class HalaliState(State):
             self.end_left -= 1
         if self.hidden_count == 0 and self.end_left < 0:
             self.end_left = END_PHASE_PLIES
-            self._forget_moves()  # the exits open
-        else:
-            self._touch(sq, FACE_DOWN)
+            # The exits open to Blue's and Brown's own tiles (never to the birds, HA-R6).
+            for group in (BLUE, BROWN):
+                self._stale[group].update(self._up[group])
+        self._touch(sq, FACE_DOWN)
         return events
 
     def _check_move(self, colour: int, move: Move) -> None:
@@ -657,7 +666,7 @@ class HalaliState(State):
             return []
         summary = self._summary(reason)
         self.finished.append(summary)
-        events: list[Event] = [{"type": "game_end", **deepcopy(summary)}]
+        events: list[Event] = [{"type": "game_end", **_copy_summary(summary)}]
         if len(self.finished) < self.games_in_match:
             self._start_game(self.game_no + 1)
             events.append({"type": "game_start", "game": self.game_no + 1})
