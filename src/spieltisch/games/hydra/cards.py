@@ -182,11 +182,17 @@ def is_standard_trump(c: int) -> bool:
     return SUIT[STANDARD][c] == TRUMP
 
 
+_STANDARD_TRUMP: tuple[int, ...] = tuple(int(SUIT[STANDARD][c] == TRUMP) for c in range(KINDS))
+"""1 for a standard trump, else 0, per card: counted by ``armut_allowed`` at every
+declaration."""
+_NINE: tuple[int, ...] = tuple(int(c != HYDRA and c % 6 == NINE) for c in range(KINDS))
+
+
 def armut_allowed(hand: list[int]) -> bool:
     """HY 2.2.3 / HY-R3: at most one standard trump (Hydras count) or at least five nines."""
-    trumps = sum(1 for c in hand if SUIT[STANDARD][c] == TRUMP)
-    nines = sum(1 for c in hand if c != HYDRA and c % 6 == NINE)
-    return trumps <= 1 or nines >= 5
+    return sum(map(_STANDARD_TRUMP.__getitem__, hand)) <= 1 or (
+        sum(map(_NINE.__getitem__, hand)) >= 5
+    )
 
 
 def antrag_colours(hand: list[int]) -> list[int]:

@@ -9,6 +9,7 @@ last trick.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from spieltisch.engine import Event, IllegalAction
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def trick_winner(
-    cards: list[tuple[int, int]], contract: int, *, second_h10: bool = False, last: bool = False
+    cards: Sequence[tuple[int, int]], contract: int, *, second_h10: bool = False, last: bool = False
 ) -> int:
     """The seat that wins ``cards`` (``(seat, card)`` in the order played).
 
@@ -67,7 +68,7 @@ def legal(st: HydraState, seat: int) -> list[HydraAction]:
         follow: list[HydraAction] = [PLAYS[c] for c in distinct if suit[c] == led]
         if follow:
             return follow
-    return [PLAYS[c] for c in distinct]
+    return list(map(PLAYS.__getitem__, distinct))
 
 
 def apply(st: HydraState, seat: int, action: Any) -> list[Event]:
@@ -81,11 +82,13 @@ def apply(st: HydraState, seat: int, action: Any) -> list[Event]:
     if trick:
         suit = SUIT[st.contract]
         led = suit[trick[0][1]]
-        if suit[c] != led and any(suit[h] == led for h in hand):
-            name = "trumps" if led == TRUMP else SUIT_NAMES[led]
-            raise IllegalAction(
-                "HY-R5", f"{card_name(c)}: you must follow suit ({name}) while you can"
-            )
+        if suit[c] != led:
+            for h in hand:
+                if suit[h] == led:
+                    name = "trumps" if led == TRUMP else SUIT_NAMES[led]
+                    raise IllegalAction(
+                        "HY-R5", f"{card_name(c)}: you must follow suit ({name}) while you can"
+                    )
     hand.remove(c)
     trick.append((seat, c))
     if c in (SQ, CQ):
@@ -94,16 +97,24 @@ def apply(st: HydraState, seat: int, action: Any) -> list[Event]:
     if len(trick) < len(st.seats):
         st.turn = st.nxt[seat]
         return events
-    last = len(st.tricks) == TRICKS - 1
-    winner = trick_winner(st.trick, st.contract, second_h10=st.settings.second_h10_wins, last=last)
+    return end_trick(st, events)
+
+
+def end_trick(st: HydraState, events: list[Event]) -> list[Event]:
+    """Give the full trick to its winner; after the last one, score the game."""
+    tricks = st.tricks
+    last = len(tricks) == TRICKS - 1
     cards = tuple(st.trick)
-    st.tricks.append((winner, cards))
-    pts = sum(POINTS[x] for _, x in cards)
+    winner = trick_winner(cards, st.contract, second_h10=st.settings.second_h10_wins, last=last)
+    tricks.append((winner, cards))
+    pts = 0
+    for _, x in cards:
+        pts += POINTS[x]
     st.points[winner] += pts
     st.count[winner] += 1
     st.trick = []
     st.turn = winner
     events.append({"type": "trick", "winner": winner, "points": pts})
-    if len(st.tricks) == TRICKS:
+    if last:
         events.extend(st.finish_game())
     return events

@@ -29,7 +29,8 @@ def seat_points(tricks: list[Trick], players: int) -> tuple[list[int], list[int]
     points = [0] * players
     count = [0] * players
     for winner, cards in tricks:
-        points[winner] += sum(POINTS[c] for _, c in cards)
+        for _, c in cards:
+            points[winner] += POINTS[c]
         count[winner] += 1
     return points, count
 
@@ -43,7 +44,10 @@ def special_points(tricks: list[Trick], party: list[int], contract: int) -> list
     fox_counts = contract == STANDARD and SUIT[contract][DA] == TRUMP
     for n, (winner, cards) in enumerate(tricks):
         earner = party[winner]
-        if sum(POINTS[c] for _, c in cards) >= 40:
+        pts = 0
+        for _, c in cards:
+            pts += POINTS[c]
+        if pts >= 40:
             out.append({"name": "doppelkopf", "party": earner, "trick": n + 1})
         if fox_counts:
             for seat, c in cards:
@@ -78,8 +82,13 @@ def score_two(
     """HY-R7: the playing side needs 121; game value with 90/60/30 levels and specials."""
     players = len(party)
     points, count = seat_points(tricks, players)
-    side_points = [sum(points[s] for s in range(players) if party[s] == p) for p in (0, 1)]
-    side_tricks = [sum(count[s] for s in range(players) if party[s] == p) for p in (0, 1)]
+    side_points = [0, 0]
+    side_tricks = [0, 0]
+    for s in range(players):
+        p = party[s]
+        if p == 0 or p == 1:
+            side_points[p] += points[s]
+            side_tricks[p] += count[s]
     winner = PLAYING if side_points[PLAYING] >= 121 else OTHER
     loser = 1 - winner
     reasons = _levels(side_points[loser], side_tricks[loser])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from random import Random
 from typing import Any, Self
 
 from spieltisch.engine import (
@@ -26,11 +27,10 @@ from spieltisch.engine import (
     derive_rng,
     ranks_from_keys,
 )
-from spieltisch.engine.rng import shuffled
 
 from . import bidding, play
-from .actions import HydraAction, Play, Say
-from .cards import CQ, DECK, SQ, STANDARD, card_name, contract_name
+from .actions import PLAYS, HydraAction, Play, Say
+from .cards import CQ, DECK, NAMES, SQ, STANDARD, SUIT, card_name, contract_name
 from .phases import ANSWER, DECLARE, GIVE, HEALTHY, OVER, PLAY, SOLO, Phase
 from .scoring import (
     Trick,
@@ -62,13 +62,30 @@ class Settings:
         return self.games or players
 
 
+def _shuffled_deck(rng: Random) -> list[int]:
+    """The engine's ``shuffled(rng, list(DECK))``, card for card, with its
+    ``randrange(i + 1)`` written as the rejection sampling it is (``getrandbits`` of
+    the bound's bit length until below the bound): one Python call per draw instead of
+    three, and a deal is made for every game of every rollout."""
+    out = list(DECK)
+    bits = rng.getrandbits
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
 DEAL_ROUNDS = (3, 4, 3)
 """HY 2.1.2: three cards each, then four, then three."""
 
 
 def deal_hands(seed: int, deal_no: int, seats: list[int], players: int) -> list[list[int]]:
     """HY 2.1: shuffle, then 3-4-3 cards to each playing seat from the one after the dealer."""
-    deck = shuffled(derive_rng(seed, "hydra-deal", deal_no), list(DECK))
+    deck = _shuffled_deck(derive_rng(seed, "hydra-deal", deal_no))
     hands: list[list[int]] = [[] for _ in range(players)]
     pos = 0
     for size in DEAL_ROUNDS:
@@ -236,10 +253,20 @@ class HydraState(State):
         return self.phase is OVER or (bool(self.resigned) and self._resigned_out())
 
     def legal_actions(self, seat: int) -> list[Any]:
-        if self.phase is OVER or seat != self.turn:
+        phase = self.phase
+        if phase is PLAY and seat == self.turn:
+            # play.legal written in: asked before every card
+            distinct = dict.fromkeys(self.hands[seat])
+            trick = self.trick
+            if trick:
+                suit = SUIT[self.contract]
+                led = suit[trick[0][1]]
+                follow: list[Any] = [PLAYS[c] for c in distinct if suit[c] == led]
+                if follow:
+                    return follow
+            return list(map(PLAYS.__getitem__, distinct))
+        if phase is OVER or seat != self.turn:
             return []
-        if self.phase is PLAY:
-            return play.legal(self, seat)
         return bidding.legal(self, seat)
 
     def apply(self, seat: int, action: Any) -> list[Event]:
@@ -254,6 +281,22 @@ class HydraState(State):
             and seat == self.turn
             and not self.resigned
         ):
+            c = action.card
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick and c in hand:
+                suit = SUIT[self.contract]
+                led = suit[trick[0][1]]
+                if suit[c] == led and len(trick) + 1 < len(self.seats):
+                    # play.apply written in for the commonest card: one that follows
+                    # suit and does not end the trick
+                    hand.remove(c)
+                    trick.append((seat, c))
+                    if c in (SQ, CQ):
+                        self.queens[seat].append(c)
+                    self.turn = self.nxt[seat]
+                    self._actions.append((seat, action))
+                    return [{"type": "play", "seat": seat, "card": NAMES[c]}]
             try:
                 events = play.apply(self, seat, action)
             except IllegalAction as exc:
