@@ -62,6 +62,13 @@ class Settings:
         return self.games or players
 
 
+_DRAWS: tuple[tuple[int, int, int], ...] = tuple(
+    (i, i + 1, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1)
+)
+"""Fisher-Yates on the deck: each place from the last down, the bound of its draw and
+the bound's bit length."""
+
+
 def _shuffled_deck(rng: Random) -> list[int]:
     """The engine's ``shuffled(rng, list(DECK))``, card for card, with its
     ``randrange(i + 1)`` written as the rejection sampling it is (``getrandbits`` of
@@ -69,9 +76,7 @@ def _shuffled_deck(rng: Random) -> list[int]:
     three, and a deal is made for every game of every rollout."""
     out = list(DECK)
     bits = rng.getrandbits
-    for i in range(len(out) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _DRAWS:
         j = bits(k)
         while j >= n:
             j = bits(k)
@@ -79,22 +84,35 @@ def _shuffled_deck(rng: Random) -> list[int]:
     return out
 
 
-DEAL_ROUNDS = (3, 4, 3)
-"""HY 2.1.2: three cards each, then four, then three."""
+_DEALS: dict[tuple[int, int, tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
+"""Deals made lately, by seed, deal number, seats and players. The rollouts from one
+position all deal the same next game; a deal is a pure function of its key."""
+_DEALS_KEPT = 1024
 
 
 def deal_hands(seed: int, deal_no: int, seats: list[int], players: int) -> list[list[int]]:
-    """HY 2.1: shuffle, then 3-4-3 cards to each playing seat from the one after the dealer."""
-    deck = _shuffled_deck(derive_rng(seed, "hydra-deal", deal_no))
-    hands: list[list[int]] = [[] for _ in range(players)]
-    pos = 0
-    for size in DEAL_ROUNDS:
-        for s in seats:
-            hands[s].extend(deck[pos : pos + size])
-            pos += size
-    for h in hands:
-        h.sort()
-    return hands
+    """HY 2.1: shuffle, then 3-4-3 cards to each playing seat from the one after the
+    dealer (HY 2.1.2): seat ``i`` of ``k`` gets three from ``3i``, four from ``3k + 4i``
+    and three from ``7k + 3i``."""
+    key = (seed, deal_no, tuple(seats), players)
+    dealt = _DEALS.get(key)
+    if dealt is None:
+        deck = _shuffled_deck(derive_rng(seed, "hydra-deal", deal_no))
+        hands: list[tuple[int, ...]] = [()] * players
+        k = len(seats)
+        second, third = 3 * k, 7 * k
+        for i, s in enumerate(seats):
+            hands[s] = tuple(
+                sorted(
+                    deck[3 * i : 3 * i + 3]
+                    + deck[second + 4 * i : second + 4 * i + 4]
+                    + deck[third + 3 * i : third + 3 * i + 3]
+                )
+            )
+        if len(_DEALS) >= _DEALS_KEPT:
+            _DEALS.clear()
+        dealt = _DEALS[key] = tuple(hands)
+    return [list(h) for h in dealt]
 
 
 class HydraState(State):
@@ -283,20 +301,29 @@ class HydraState(State):
         ):
             c = action.card
             hand = self.hands[seat]
-            trick = self.trick
-            if trick and c in hand:
-                suit = SUIT[self.contract]
-                led = suit[trick[0][1]]
-                if suit[c] == led and len(trick) + 1 < len(self.seats):
-                    # play.apply written in for the commonest card: one that follows
-                    # suit and does not end the trick
+            if c in hand:
+                # play.apply written in for a card that may be played: led, following
+                # suit, or from a hand void in the led suit; a refused card goes the
+                # rules' way below, which raises as before
+                trick = self.trick
+                if trick:
+                    suit = SUIT[self.contract]
+                    led = suit[trick[0][1]]
+                    allowed = suit[c] == led or led not in map(suit.__getitem__, hand)
+                else:
+                    allowed = True
+                if allowed:
                     hand.remove(c)
                     trick.append((seat, c))
                     if c in (SQ, CQ):
                         self.queens[seat].append(c)
-                    self.turn = self.nxt[seat]
+                    events: list[Event] = [{"type": "play", "seat": seat, "card": NAMES[c]}]
+                    if len(trick) < len(self.seats):
+                        self.turn = self.nxt[seat]
+                    else:
+                        play.end_trick(self, events)
                     self._actions.append((seat, action))
-                    return [{"type": "play", "seat": seat, "card": NAMES[c]}]
+                    return events
             try:
                 events = play.apply(self, seat, action)
             except IllegalAction as exc:
