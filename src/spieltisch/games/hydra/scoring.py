@@ -77,11 +77,18 @@ def _levels(loser_points: int, loser_tricks: int) -> list[str]:
 
 
 def score_two(
-    party: list[int], tricks: list[Trick], *, solo: bool, contract: int
+    party: list[int],
+    tricks: list[Trick],
+    *,
+    solo: bool,
+    contract: int,
+    tally: tuple[list[int], list[int]] | None = None,
 ) -> dict[str, Any]:
-    """HY-R7: the playing side needs 121; game value with 90/60/30 levels and specials."""
+    """HY-R7: the playing side needs 121; game value with 90/60/30 levels and specials.
+
+    ``tally`` is ``seat_points(tricks)`` when the caller kept it during the play."""
     players = len(party)
-    points, count = seat_points(tricks, players)
+    points, count = tally or seat_points(tricks, players)
     side_points = [0, 0]
     side_tricks = [0, 0]
     for s in range(players):
@@ -127,10 +134,18 @@ def _duel_winner(a: int, b: int, pts: list[int]) -> int | None:
     return None
 
 
-def score_three(party: list[int], tricks: list[Trick], *, contract: int) -> dict[str, Any]:
-    """HY-R8: three duels Pik–Kreuz, Pik–rest, Kreuz–rest, each settled on its own."""
+def score_three(
+    party: list[int],
+    tricks: list[Trick],
+    *,
+    contract: int,
+    tally: tuple[list[int], list[int]] | None = None,
+) -> dict[str, Any]:
+    """HY-R8: three duels Pik–Kreuz, Pik–rest, Kreuz–rest, each settled on its own.
+
+    ``tally`` is ``seat_points(tricks)`` when the caller kept it during the play."""
     players = len(party)
-    points, count = seat_points(tricks, players)
+    points, count = tally or seat_points(tricks, players)
     pts = [sum(points[s] for s in range(players) if party[s] == p) for p in range(3)]
     ntr = [sum(count[s] for s in range(players) if party[s] == p) for p in range(3)]
     specials = special_points(tricks, party, contract)

@@ -223,11 +223,16 @@ class HydraState(State):
 
     def finish_game(self) -> list[Event]:
         """Score the game (HY-R7..R9), add it to the match, deal the next one or end."""
+        tally = (self.points, self.count)
         if self.kind == HEALTHY and is_three_party(self.party):
-            score = score_three(self.party, self.tricks, contract=self.contract)
+            score = score_three(self.party, self.tricks, contract=self.contract, tally=tally)
         else:
             score = score_two(
-                self.party, self.tricks, solo=self.kind == SOLO, contract=self.contract
+                self.party,
+                self.tricks,
+                solo=self.kind == SOLO,
+                contract=self.contract,
+                tally=tally,
             )
         for s in range(self.players):
             self.totals[s] += score["settlement"][s]
