@@ -227,7 +227,9 @@ def _sample(game: Hydra, view: View, seat: int | None, seed: int) -> HydraState:
         if a in pair:
             group = pair
         elif a == declarer and antrag and phase == ANSWER:
-            group, with_face = frozenset({laid_pile}), False
+            # The face-up card lies on the pile too (known): a black queen face up is
+            # not one of the pair, so the pair of the same colour needs two more.
+            group, with_face = frozenset({laid_pile}), True
         else:
             group = frozenset({a})
         if a == declarer and queen_known >= 0:
