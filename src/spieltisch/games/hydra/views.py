@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from spieltisch.engine import InvalidNotation, View, derive_rng
 from spieltisch.engine.rng import shuffled
@@ -56,8 +56,13 @@ from .phases import ANSWER, GIVE, HEALTHY, OVER, PLAY, SOLO
 from .scoring import healthy_parties
 
 if TYPE_CHECKING:
-    from .game import Hydra
     from .state import HydraState
+
+
+class EmptyStates(Protocol):
+    """What the sampler needs of the game: a state with no deal, for ``restore``."""
+
+    def empty_state(self, players: int, seed: int) -> HydraState: ...
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -148,7 +153,7 @@ Req = tuple[frozenset[int], Counter[int]]
 """A group of holders that must hold at least this multiset of unseen cards."""
 
 
-def sample(game: Hydra, view: View, seat: int | None, seed: int) -> HydraState:
+def sample(game: EmptyStates, view: View, seat: int | None, seed: int) -> HydraState:
     """See :meth:`Hydra.sample_state`."""
     try:
         if view.get("game") != "hydra":
@@ -164,7 +169,7 @@ def _cards(names: list[str]) -> list[int]:
     return [parse_card(n) for n in names]
 
 
-def _sample(game: Hydra, view: View, seat: int | None, seed: int) -> HydraState:
+def _sample(game: EmptyStates, view: View, seat: int | None, seed: int) -> HydraState:
     rng = derive_rng(seed, "hydra-sample")
     n = int(view["players"])
     phase = view["phase"]
