@@ -3,7 +3,9 @@
 Before, each crafted hand kept the event loop busy for 1-2 s and the shared meld memo
 grew with every question: health checks took 1.7 s and the process grew by 128 MB after
 150 questions. Now the search runs in a child process under a time cap, questions are
-rate-limited per client and answers cached, so neither shows. The server runs as a real
+rate-limited per client and answers cached, so neither shows. (Since Kalooki's meld
+tables these hands take well under the cap, so the flood rarely sees a timeout; killing
+a search over its cap is tested in ``test_hints.py`` with a lower cap.) The server runs as a real
 process; the attackers come from ten addresses (``X-Forwarded-For`` from the local proxy).
 """
 
@@ -96,7 +98,6 @@ def test_a_hint_flood_keeps_health_checks_fast_and_memory_flat(tmp_path: Path) -
             (503, "hint/busy"),
             (429, "request/rate_limited"),
         }, answers
-        assert answers[(503, "hint/timeout")] >= 1
         # The machine is shared (two cores): judge the typical and the 90th-percentile
         # probe, which the old event-loop search kept above a second.
         median, p90 = health[len(health) // 2], health[len(health) * 9 // 10]
