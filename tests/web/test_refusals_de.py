@@ -83,11 +83,11 @@ def test_a_german_page_refuses_one_illegal_move_of_each_game_in_german(
     create_table(page, server, "kalooki", 2)
     page.wait_for_selector("#status .myturn")  # seat 1 begins (KA-R1)
     top = page.get_attribute("#draw-discard [data-card]", "data-card")
-    logged = page.locator("#log li").count()  # the bot may have begun (KA-R1)
-    for _ in range(3):  # until the draw is in the log (a redraw can swallow a typed move)
+    held = page.locator("#hand [data-card]").count()
+    for _ in range(3):  # until the card is in Ada's hand (a redraw can swallow a typed move)
         send_move(page, "draw discard")
         for _ in range(100):
-            if page.locator("#log li").count() > logged:
+            if page.locator("#hand [data-card]").count() > held:
                 break
             page.wait_for_timeout(50)
         else:

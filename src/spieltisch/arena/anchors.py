@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import sys
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from importlib import resources
@@ -109,7 +108,15 @@ def save_tournament_anchors(
     cpu = (now.user + now.system + now.children_user + now.children_system) - (
         started.user + started.system + started.children_user + started.children_system
     )
-    command = " ".join(["spieltisch", *(shlex.quote(a) for a in sys.argv[1:])])
+    # The tournament's own parameters (all options spelt out), not this process's
+    # command line: the same words however the arena was started.
+    words = ["spieltisch", "arena", tournament.game, "--bots", ",".join(tournament.bots)]
+    words += ["--games", str(tournament.games), "--seed", str(tournament.seed)]
+    words += ["--players", str(tournament.players)]
+    for key, value in sorted(tournament.options.items()):
+        words += ["-o", f"{key}={str(value).lower() if isinstance(value, bool) else value}"]
+    words += ["--anchors", str(path)]
+    command = " ".join(shlex.quote(w) for w in words)
     entry = anchor_entry(
         tournament.game,
         stats,
