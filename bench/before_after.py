@@ -1,8 +1,8 @@
 """Our games' random playouts before and after a change, and against the peers, in one run.
 
 Usage: ``.venv/bin/python bench/before_after.py [REF] [--after REF2] [--games N]
-[--rounds R] [--seed S] [--no-peers] [--json]``; REF defaults to ``before-19`` (the commit
-before the speed work), "after" to this working tree. While others edit the working tree,
+[--rounds R] [--seed S] [--no-peers] [--json]``; REF defaults to ``51fb084`` (the last
+commit before the speed work), "after" to this working tree. While others edit the working tree,
 ``--after HEAD`` measures one fixed commit in every round.
 
 The script checks REF out into a temporary ``git worktree`` (removed at the end) and runs
@@ -142,7 +142,7 @@ def rate(row: dict[str, Any], per: str) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("ref", nargs="?", default="before-19", help="the 'before' git ref")
+    parser.add_argument("ref", nargs="?", default="51fb084", help="the 'before' git ref")
     parser.add_argument("--after", help="the 'after' git ref (default: this working tree)")
     parser.add_argument("--games", type=int, default=30, help="games per row and round")
     parser.add_argument("--rounds", type=int, default=5, help="rounds (order alternates)")

@@ -14,7 +14,7 @@ rollouts (search levels) and the share of positions over the target (0.5 s ``str
 
     .venv/bin/python bench/bot_decisions.py
     .venv/bin/python bench/bot_decisions.py --game halali --levels strong,expert --json
-    .venv/bin/python bench/bot_decisions.py --before before-19
+    .venv/bin/python bench/bot_decisions.py --before 51fb084
 
 ``--before REF`` checks ``REF`` out into a temporary git worktree and times every
 decision twice, in two worker processes (one importing the worktree's package, one this
