@@ -10,6 +10,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
+import uvloop
 
 from spieltisch.table import SearchPool, WorkerDied
 from spieltisch.table.workers import FairQueue, Job
@@ -118,3 +119,22 @@ def test_closing_the_pool_ends_every_worker_even_mid_search() -> None:
             await searching
 
     run(scenario)
+
+
+@pytest.mark.slow
+def test_a_large_answer_comes_back_whole_under_uvloop() -> None:
+    """The server runs on uvloop, whose poll handle makes a watched pipe non-blocking: an
+    answer larger than the pipe's buffer arrives in pieces and must still be read whole,
+    not taken for the worker's death (which retried it and then failed it)."""
+
+    async def scenario() -> None:
+        pool = SearchPool(1)
+        try:
+            first = await pool.run("t", os.getpid)
+            answer = await asyncio.wait_for(pool.run("t", bytes, 8_000_000), 30)
+            assert len(answer) == 8_000_000
+            assert await pool.run("t", os.getpid) == first and pool.replaced == 0
+        finally:
+            await pool.close()
+
+    uvloop.run(scenario())

@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing as mp
 import os
 import signal
 import time
@@ -32,11 +31,12 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from typing import Any
 
 from spieltisch.bots import Bot, Plan
 from spieltisch.engine import View
+
+from .childproc import Child, ChildDied
 
 log = logging.getLogger("spieltisch.workers")
 
@@ -146,16 +146,14 @@ def _serve(conn: Connection) -> None:
 
 @dataclass(eq=False)
 class Worker:
-    """One worker process and the server's end of its pipe."""
+    """One worker process, watched so that its death is noticed even while it idles."""
 
-    process: BaseProcess
-    conn: Connection
+    child: Child
     died: asyncio.Event = field(default_factory=asyncio.Event)
-    started: float = field(default_factory=time.monotonic)
 
     @property
     def pid(self) -> int | None:
-        return self.process.pid
+        return self.child.pid
 
 
 class SearchPool:
@@ -167,7 +165,6 @@ class SearchPool:
         self.workers: list[Worker | None] = [None] * self.size
         self.replaced = 0
         """Workers started to replace one that died (for logs and tests)."""
-        self._ctx = mp.get_context("forkserver")
         self._slots: list[asyncio.Task[None]] = []
         self._closed = False
 
@@ -206,27 +203,17 @@ class SearchPool:
 
     # -- supervision ---------------------------------------------------------------------
     def _start(self, index: int) -> Worker:
-        ours, theirs = self._ctx.Pipe()
-        process = self._ctx.Process(target=_serve, args=(theirs,), daemon=True)
-        process.start()
-        theirs.close()  # so the worker's death reads as end-of-file here
-        worker = Worker(process, ours)
+        worker = Worker(Child(_serve))
         loop = asyncio.get_running_loop()
-        loop.add_reader(process.sentinel, worker.died.set)
+        loop.add_reader(worker.child.sentinel, worker.died.set)
         self.workers[index] = worker
-        log.info("search worker started", extra={"pid": process.pid, "slot": index})
+        log.info("search worker started", extra={"pid": worker.pid, "slot": index})
         return worker
 
     def _retire(self, index: int, worker: Worker) -> None:
         with contextlib.suppress(Exception):
-            asyncio.get_running_loop().remove_reader(worker.process.sentinel)
-        with contextlib.suppress(Exception):
-            worker.conn.close()
-        if worker.process.is_alive():
-            worker.process.kill()
-        worker.process.join(1.0)
-        with contextlib.suppress(Exception):
-            worker.process.close()
+            asyncio.get_running_loop().remove_reader(worker.child.sentinel)
+        worker.child.kill()
         if self.workers[index] is worker:
             self.workers[index] = None
 
@@ -241,7 +228,7 @@ class SearchPool:
                     if self._closed:
                         break
                     log.warning("search worker died; replacing it", extra={"pid": worker.pid})
-                    lived = time.monotonic() - worker.started
+                    lived = time.monotonic() - worker.child.started
                     self._retire(index, worker)
                     self.replaced += 1
                     # A worker that cannot even start must not be restarted in a tight loop.
@@ -279,7 +266,7 @@ class SearchPool:
     async def _run(self, worker: Worker, job: Job) -> None:
         job.attempts += 1
         try:
-            worker.conn.send((job.fn, job.args))
+            worker.child.send((job.fn, job.args))
         except (BrokenPipeError, OSError):
             worker.died.set()
             self._requeue(job, count=False)
@@ -287,26 +274,19 @@ class SearchPool:
         except Exception as exc:  # the job cannot be pickled
             job.future.set_exception(exc)
             return
-        reply_ready = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        loop.add_reader(worker.conn.fileno(), reply_ready.set)
+        dying = asyncio.ensure_future(worker.died.wait())
+        replying = asyncio.ensure_future(worker.child.receive())
         try:
-            dying = asyncio.ensure_future(worker.died.wait())
-            replying = asyncio.ensure_future(reply_ready.wait())
-            try:
-                await asyncio.wait({dying, replying}, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                dying.cancel()
-                replying.cancel()
+            await asyncio.wait({dying, replying}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            loop.remove_reader(worker.conn.fileno())
-        if not reply_ready.is_set() or not worker.conn.poll():
-            worker.died.set()
-            self._requeue(job)
-            return
+            dying.cancel()
+            if not replying.done():
+                replying.cancel()  # nothing is read yet: safe
         try:
-            ok, value = worker.conn.recv()
-        except (EOFError, OSError):
+            if not replying.done():
+                raise ChildDied("the worker died before its answer")
+            ok, value = replying.result()
+        except ChildDied:
             worker.died.set()
             self._requeue(job)
             return
@@ -335,10 +315,9 @@ class SearchPool:
         workers = [w for w in self.workers if w is not None]
         for worker in workers:
             with contextlib.suppress(Exception):
-                worker.conn.send(None)
+                worker.child.send(None)
         for worker in workers:
-            with contextlib.suppress(ValueError):  # already retired
-                await asyncio.to_thread(worker.process.join, STOP_GRACE)
+            await asyncio.to_thread(worker.child.exitcode, STOP_GRACE)
         for task in self._slots:
             task.cancel()
         for task in self._slots:
