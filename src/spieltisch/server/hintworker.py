@@ -15,12 +15,11 @@ be cut off, while a hint is cut off by design.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import multiprocessing as mp
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from typing import Any
+
+from spieltisch.table.childproc import Child, ChildDied
 
 log = logging.getLogger("spieltisch.hints")
 
@@ -86,12 +85,11 @@ class HintWorker:
         self.killed = 0
         self._lock = asyncio.Lock()
         self._queued = 0
-        self._proc: BaseProcess | None = None
-        self._conn: Connection | None = None
+        self._child: Child | None = None
 
     @property
     def pid(self) -> int | None:
-        return self._proc.pid if self._proc is not None else None
+        return self._child.pid if self._child is not None else None
 
     async def ask(self, game: str, hint: str, question: Any) -> Outcome:
         """The child's answer to ``question`` for hint ``hint`` of ``game``.
@@ -107,10 +105,10 @@ class HintWorker:
         finally:
             self._queued -= 1
         try:
-            conn = await self._ready()
-            conn.send((game, hint, question))
+            child = await self._ready()
+            child.send((game, hint, question))
             try:
-                outcome = await asyncio.wait_for(self._receive(conn), self.seconds)
+                outcome = await asyncio.wait_for(self._receive(child), self.seconds)
             except TimeoutError:
                 self.killed += 1
                 log.warning("hint over its time cap", extra={"game": game, "hint": hint})
@@ -121,66 +119,42 @@ class HintWorker:
         finally:
             self._lock.release()
 
-    async def _ready(self) -> Connection:
-        """The running child's pipe, starting a child first if there is none."""
-        if self._conn is not None and self._proc is not None and self._proc.is_alive():
-            return self._conn
+    async def _ready(self) -> Child:
+        """The running child, starting one first if there is none."""
+        if self._child is not None and self._child.alive():
+            return self._child
         self._stop()
-        self._conn = await asyncio.to_thread(self._start)
+        child = await asyncio.to_thread(self._start)
         try:
-            hello = await asyncio.wait_for(self._receive(self._conn), START_SECONDS)
+            hello = await asyncio.wait_for(self._receive(child), START_SECONDS)
         except BaseException:
             self._stop()
             raise
-        if hello != ("ready",) or self._conn is None:
+        if hello != ("ready",) or self._child is not child:
             self._stop()
             raise RuntimeError(f"the hint process did not start: {hello!r}")
-        return self._conn
+        return child
 
-    def _start(self) -> Connection:
-        ctx = mp.get_context("forkserver")
-        mine, theirs = ctx.Pipe()
-        self._proc = ctx.Process(
-            target=_serve, args=(theirs, hinted_games()), name="spieltisch-hints"
-        )
-        self._proc.daemon = True
-        self._proc.start()
-        theirs.close()
-        return mine
+    def _start(self) -> Child:
+        """A new child (run in a thread: the fork server and the games' registry take
+        time), kept at once so that a caller gone meanwhile leaves it to :meth:`_stop`."""
+        self._child = Child(_serve, (hinted_games(),), name="spieltisch-hints")
+        return self._child
 
-    async def _receive(self, conn: Connection) -> Outcome:
-        """The child's next message, waited for on the event loop without a thread."""
-        loop = asyncio.get_running_loop()
-        readable: asyncio.Future[None] = loop.create_future()
-
-        def wake() -> None:
-            if not readable.done():
-                readable.set_result(None)
-
-        fd = conn.fileno()
-        loop.add_reader(fd, wake)
+    async def _receive(self, child: Child) -> Outcome:
+        """The child's next message, or ``("failed", ...)`` if it died."""
         try:
-            await readable
-        finally:
-            loop.remove_reader(fd)
-        try:
-            message: Outcome = conn.recv()
-        except (EOFError, OSError):
+            message: Outcome = await child.receive()
+        except ChildDied:
             self._stop()
             return ("failed", "the hint process died")
         return message
 
     def _stop(self) -> None:
         """End the child (killed: it may be deep in a search) and forget it."""
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-        if self._proc is not None:
-            with contextlib.suppress(Exception):
-                self._proc.kill()
-                self._proc.join(1.0)
-                self._proc.close()
-            self._proc = None
+        if self._child is not None:
+            self._child.kill()
+            self._child = None
 
     def close(self) -> None:
         self._stop()
