@@ -17,18 +17,16 @@ search bot's search.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import faulthandler
 import logging
-import multiprocessing as mp
-import os
 import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from typing import Any
+
+from spieltisch.table.childproc import Child, ChildDied
 
 log = logging.getLogger("spieltisch.reviews")
 
@@ -158,12 +156,11 @@ class ReviewProcess:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._proc: BaseProcess | None = None
-        self._conn: Connection | None = None
+        self._child: Child | None = None
 
     @property
     def pid(self) -> int | None:
-        return self._proc.pid if self._proc is not None else None
+        return self._child.pid if self._child is not None else None
 
     async def run(self, job: ReviewJob, progress: Progress) -> tuple[dict[str, Any], float, float]:
         """The review of ``job`` with the child's CPU and wall seconds; ``progress`` is
@@ -171,10 +168,10 @@ class ReviewProcess:
 
         :raises ReviewFailed: the engine refused the record or the child died.
         """
-        conn = await self._ready()
-        conn.send(job)
+        child = await self._ready()
+        child.send(job)
         while True:
-            message = await self._receive(conn)
+            message = await self._receive(child)
             kind = message[0]
             if kind == "progress":
                 progress(message[1], message[2])
@@ -185,73 +182,39 @@ class ReviewProcess:
             else:
                 raise ReviewFailed(message[1])
 
-    async def _ready(self) -> Connection:
-        if self._conn is not None and self._proc is not None and self._proc.is_alive():
-            return self._conn
+    async def _ready(self) -> Child:
+        if self._child is not None and self._child.alive():
+            return self._child
         self.stop()
-        self._conn = await asyncio.to_thread(self._start)
+        child = await asyncio.to_thread(self._start)
         try:
-            hello = await asyncio.wait_for(self._receive(self._conn), START_SECONDS)
+            hello = await asyncio.wait_for(self._receive(child), START_SECONDS)
         except BaseException:
             self.stop()
             raise
-        if hello != ("ready",) or self._conn is None:
+        if hello != ("ready",) or self._child is not child:
             self.stop()
             raise ReviewFailed(f"the review process did not start: {hello!r}")
-        return self._conn
+        return child
 
-    def _start(self) -> Connection:
-        ctx = mp.get_context("forkserver")
-        mine, theirs = ctx.Pipe()
-        self._proc = ctx.Process(target=_serve, args=(theirs,), name=self.name)
-        self._proc.daemon = True
-        self._proc.start()
-        theirs.close()
-        return mine
+    def _start(self) -> Child:
+        """A new child (run in a thread: the fork server takes time), kept at once so
+        that a caller gone meanwhile leaves it to :meth:`stop`."""
+        self._child = Child(_serve, name=self.name)
+        return self._child
 
-    async def _receive(self, conn: Connection) -> tuple[Any, ...]:
-        """The child's next message, waited for on the event loop without a thread.
-
-        Two things the server's event loop (uvloop under uvicorn) does to a watched pipe
-        are guarded here: its poll handle makes the descriptor non-blocking, so a message
-        written in two parts (the result: header, then body) would be read half and fail
-        with ``EAGAIN``; and a wake-up may be stale, with nothing to read. So the pipe is
-        made blocking again before a read, and read only when it has data.
-        """
-        loop = asyncio.get_running_loop()
-        fd = conn.fileno()
-        while not conn.poll(0):
-            readable: asyncio.Future[None] = loop.create_future()
-
-            def wake(ready: asyncio.Future[None] = readable) -> None:
-                if not ready.done():
-                    ready.set_result(None)
-
-            loop.add_reader(fd, wake)
-            try:
-                await readable
-            finally:
-                loop.remove_reader(fd)
-        os.set_blocking(fd, True)
+    async def _receive(self, child: Child) -> tuple[Any, ...]:
+        """The child's next message, or ``("died", ...)`` with its exit code."""
         try:
-            message: tuple[Any, ...] = conn.recv()
-        except (EOFError, OSError) as exc:
-            code = None
-            if self._proc is not None:
-                self._proc.join(1.0)
-                code = self._proc.exitcode
+            message: tuple[Any, ...] = await child.receive()
+        except ChildDied as exc:
+            code = child.exitcode(1.0)
             self.stop()
-            return ("died", f"the review process died (exit code {code}, {exc!r})")
+            return ("died", f"the review process died (exit code {code}, {exc})")
         return message
 
     def stop(self) -> None:
         """End the child (killed: it may be deep in a search) and forget it."""
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-        if self._proc is not None:
-            with contextlib.suppress(Exception):
-                self._proc.kill()
-                self._proc.join(1.0)
-                self._proc.close()
-            self._proc = None
+        if self._child is not None:
+            self._child.kill()
+            self._child = None
