@@ -7,6 +7,8 @@ import { getLang, t } from "./i18n.js";
 
 const MAX_CHARS = 200;
 const SPECTATORS = "spec";
+// A refusal ("too many messages") is stale once the reader could send again.
+const ERROR_SHOWN_MS = 8000;
 
 function muteKey(tableId) { return `spieltisch.mute.${tableId}`; }
 
@@ -17,14 +19,17 @@ function loadMuted(tableId) {
 function author(message) { return message.seat === null ? SPECTATORS : `s${message.seat}`; }
 
 export function createChat(tableId, send) {
-  const st = { messages: [], seat: null, spectators: "none", quick: [], names: [], muted: loadMuted(tableId), known: false, error: null };
+  const st = { messages: [], seat: null, spectators: "none", quick: [], names: [], muted: loadMuted(tableId), known: false, error: null, errorTimer: null, pending: [], pinned: true, top: 0 };
   const list = el("ol", { class: "chat-list", id: "chat-list", "aria-live": "polite" });
   const input = el("input", { id: "chat-input", maxlength: MAX_CHARS, autocomplete: "off", "aria-label": t("chatPlaceholder"), placeholder: t("chatPlaceholder") });
   const form = el("form", { class: "chat-form", onsubmit: (e) => {
     e.preventDefault();
     const text = input.value.trim();
     if (!text) return;
-    st.error = null;
+    showError(null);
+    // Kept until the server echoes or refuses it (it answers each in order), so a
+    // refused message can be put back to edit.
+    st.pending.push(text);
     send({ type: "chat", text });
     input.value = "";
     draw();
@@ -34,6 +39,13 @@ export function createChat(tableId, send) {
   const error = el("p", { class: "error small", id: "chat-error", role: "alert" });
   const mute = el("details", { class: "chat-mute", id: "chat-mute" });
   const node = el("div", { class: "card chat", id: "chat" }, el("h3", {}, t("chat")), list, error, quick, form, note, mute);
+  // The table page redraws (and so re-attaches this node) on every move, which resets a
+  // list's scroll position to the oldest message: remember where the reader was.
+  list.addEventListener("scroll", () => {
+    if (!list.isConnected) return;
+    st.top = list.scrollTop;
+    st.pinned = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+  });
 
   const readable = () => st.seat !== null || st.spectators !== "none";
   const writable = () => st.seat !== null || st.spectators === "write";
@@ -50,7 +62,14 @@ export function createChat(tableId, send) {
       el("strong", { class: "chat-who" }, who(m)), " ",
       el("span", { class: m.quick ? "chat-text quick" : "chat-text" }, words(m)))));
     if (!shown.length) list.append(el("li", { class: "muted small chat-empty" }, t("chatNone")));
+    st.pinned = true;
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  }
+
+  function showError(text) {
+    st.error = text;
+    clearTimeout(st.errorTimer);
+    if (text) st.errorTimer = setTimeout(() => { st.error = null; draw(); }, ERROR_SHOWN_MS);
   }
 
   function drawMute() {
@@ -78,13 +97,15 @@ export function createChat(tableId, send) {
     error.textContent = st.error || "";
     const audience = { none: t("chatPlayersOnly"), read: t("chatSpectatorsRead"), write: t("chatSpectatorsWrite") };
     note.textContent = !canRead ? t("chatHidden") : !writable() ? t("chatReadOnly") : st.seat !== null ? audience[st.spectators] || "" : "";
-    quick.replaceChildren(...st.quick.map((key) => el("button", { class: "button small", type: "button", "data-quick": key, onclick: () => { st.error = null; send({ type: "chat", quick: key }); } }, t(`chat_q_${key}`))));
+    quick.replaceChildren(...st.quick.map((key) => el("button", { class: "button small", type: "button", "data-quick": key, onclick: () => { showError(null); st.pending.push(null); send({ type: "chat", quick: key }); } }, t(`chat_q_${key}`))));
     if (canRead) drawMessages();
     drawMute();
   }
 
   return {
     node,
+    /** Called after the page put this node back: scroll the list to where the reader was. */
+    attached() { list.scrollTop = st.pinned ? list.scrollHeight : st.top; },
     /** The chat part of a welcome: who may read and write, the newest messages. */
     welcome(chat, seat) {
       st.known = true;
@@ -92,16 +113,29 @@ export function createChat(tableId, send) {
       st.spectators = chat.spectators;
       st.quick = chat.quick;
       st.messages = chat.messages.slice();
+      st.pending = []; // what a lost connection did not carry is not answered either
       draw();
     },
     add(message) {
       if (st.messages.some((m) => m.id === message.id)) return;
       st.messages.push(message);
       st.messages = st.messages.slice(-200);
+      const own = message.seat !== null && message.seat === st.seat;
+      if (own) {
+        const i = st.pending.indexOf(message.quick ? null : message.text);
+        st.pending.splice(i < 0 ? 0 : i, 1);
+      }
+      // One's own message got through: an earlier refusal is history.
+      if (own && st.error) { showError(null); draw(); return; }
       drawMessages();
     },
-    /** A refused chat message, in words. */
-    refused(text) { st.error = text; draw(); },
+    /** A refused chat message, in words; a refused text goes back into the field to edit. */
+    refused(words) {
+      showError(words);
+      const text = st.pending.shift();
+      if (text && !input.value) input.value = text;
+      draw();
+    },
     /** The seats' names changed (someone joined, a bot took over). */
     names(names) {
       if (names.join("\n") === st.names.join("\n")) return;

@@ -75,6 +75,8 @@ export function renderTable(root, id) {
         // A refusal stays until the next own action, or, as the game goes on without one
         // (bell games), for a few seconds: long enough to read, not a stale alarm.
         if (st.refusal && Date.now() - st.refusalAt > REFUSAL_SHOWN_MS) st.refusal = null;
+        // A game that has ended has no moves left to refuse: its last refusal is history.
+        if (m.view && m.view.over) st.refusal = null;
       } else if (m.type === "table") {
         st.table = m.table;
       } else if (m.type === "rematch") {
@@ -222,6 +224,7 @@ export function renderTable(root, id) {
     const focusSquare = active && active.dataset ? active.dataset.square : null;
     const typed = page.querySelector("#move") ? page.querySelector("#move").value : "";
     page.replaceChildren(header, refusal, ...(notice ? [notice] : []), el("div", { class: "play" }, board, side));
+    if (st.table) chat.attached();
     // Keep what the player was doing across redraws: typed text and keyboard focus.
     const move = page.querySelector("#move");
     if (move && typed && !st.sent) move.value = typed;
