@@ -202,7 +202,7 @@ def test_my_tables_closing_an_open_table_and_finished_games_in_pages(
         running,
         wid,
     }
-    assert "verfallen nach 24 h" in page.inner_text("#open-ttl")
+    assert "verfallen nach 24\u00a0h" in page.inner_text("#open-ttl")
     # Finished games: one page, then "more", each with winner, date and a replay link.
     assert page.locator("#finished-tables li").count() == 10
     first = page.locator("#finished-tables li").first

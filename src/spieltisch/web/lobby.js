@@ -84,7 +84,8 @@ export function renderLobby(root) {
 
 /** "24 h", "90 min": how long an open table waits, in units both languages write alike. */
 function duration(seconds) {
-  return seconds >= 7200 ? `${Math.round(seconds / 3600)} h` : `${Math.max(1, Math.round(seconds / 60))} min`;
+  // A no-break space: "24 h" never breaks between number and unit.
+  return seconds >= 7200 ? `${Math.round(seconds / 3600)}\u00a0h` : `${Math.max(1, Math.round(seconds / 60))}\u00a0min`;
 }
 
 /** Seconds my seat has left to move at ``tb`` (its clock runs for me), else null. */
