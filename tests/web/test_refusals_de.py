@@ -4,8 +4,10 @@ English message and no card code; the lobby names the option at fault of a refus
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import time
 from typing import Any
 
 import pytest
@@ -45,16 +47,79 @@ def send_move(page: Any, move: str) -> None:
     page.press("#move", "Enter")
 
 
-def send_refused(page: Any, move: str) -> None:
-    """Send ``move`` until its refusal shows: a redraw of the page between typing and
-    Enter can swallow the typed move on a busy machine."""
+def watch_frames(page: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Record the page's websocket frames (``"out"`` or ``"in"``, the message) on
+    ``page.frames_seen``: :func:`answer` reads there whether a typed move left the page and
+    what the server said to it. Call it before the page opens a table."""
+    frames: list[tuple[str, dict[str, Any]]] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framesent", lambda data: frames.append(("out", json.loads(data))))
+        ws.on("framereceived", lambda data: frames.append(("in", json.loads(data))))
+
+    page.on("websocket", on_socket)
+    page.frames_seen = frames
+    return frames
+
+
+def _first(
+    frames: list[tuple[str, dict[str, Any]]], start: int, test: Any, page: Any, seconds: float
+) -> int | None:
+    """The index of the first frame from ``start`` on that passes ``test``, waiting up to
+    ``seconds`` for it (the page's events are taken in while waiting)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        for i in range(start, len(frames)):
+            if test(*frames[i]):
+                return i
+        if time.monotonic() > deadline:
+            return None
+        page.wait_for_timeout(50)
+
+
+def answer(page: Any, move: str) -> dict[str, Any]:
+    """Type ``move`` and return the server's answer to it: the ``error`` that refused it or
+    the page's own ``step`` that applied it. The move is typed again only while it has not
+    left the page (a redraw between typing and Enter can swallow it): a move sent twice is
+    answered twice, and the second answer is about the state the first one left (an
+    accepted discard typed again is refused as out of turn)."""
+    frames: list[tuple[str, dict[str, Any]]] = page.frames_seen
     for _ in range(3):
+        start = len(frames)
         send_move(page, move)
-        try:
-            page.wait_for_selector("#refusal:not([hidden])", timeout=8000)
-            return
-        except Exception:
+        sent = _first(
+            frames,
+            start,
+            lambda way, m: way == "out" and m.get("type") == "act" and m.get("action") == move,
+            page,
+            3,
+        )
+        if sent is None:
             continue
+        got = _first(
+            frames,
+            sent + 1,
+            lambda way, m: (
+                way == "in"
+                and (
+                    (m.get("type") == "error" and not str(m.get("code")).startswith("chat/"))
+                    or (m.get("type") == "step" and m.get("action") == move)
+                )
+            ),
+            page,
+            15,
+        )
+        assert got is not None, f"no answer to {move!r}"
+        return frames[got][1]
+    raise AssertionError(f"{move!r} never left the page")
+
+
+def send_refused(page: Any, move: str) -> str:
+    """Send ``move``, check that the server refused it (not applied it) and return the
+    refusal's rule id; the page shows that refusal (:func:`german_refusal` reads it)."""
+    said = answer(page, move)
+    assert said["type"] == "error", f"{move!r} was accepted: {said.get('events')}"
+    return str(said.get("rule"))
 
 
 def german_refusal(page: Any, game: str, name: str) -> str:
@@ -70,46 +135,46 @@ def german_refusal(page: Any, game: str, name: str) -> str:
     return str(match.group(1))
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open bug: in the browser, discarding the card just drawn from the Kalooki pile "
-    "is sometimes refused with the turn rule (KA §Zug) instead of KA-R4, which the engine "
-    "gives; not yet explained",
-)
 def test_a_german_page_refuses_one_illegal_move_of_each_game_in_german(
     browser: Any, server: Server
 ) -> None:
     page = new_page(browser, "de")
+    watch_frames(page)
 
     create_table(page, server, "halali", 2)
     page.wait_for_selector("#status .myturn")
-    send_refused(page, "flip e5")  # the empty centre
+    assert send_refused(page, "flip e5") == "HA §1"  # the empty centre
     assert german_refusal(page, "halali", "halali") == "HA §1"
 
-    create_table(page, server, "kalooki", 2)
-    page.wait_for_selector("#status .myturn")  # seat 1 begins (KA-R1)
-    top = page.get_attribute("#draw-discard [data-card]", "data-card")
-    held = page.locator("#hand [data-card]").count()
-    for _ in range(3):  # until the card is in Ada's hand (a redraw can swallow a typed move)
-        send_move(page, "draw discard")
-        for _ in range(100):
-            if page.locator("#hand [data-card]").count() > held:
-                break
-            page.wait_for_timeout(50)
-        else:
-            continue
-        break
-    send_refused(page, f"discard {top}")  # the card just taken from the pile
+    # Kalooki is played with two decks: a hand holding the other copy of the pile's top
+    # card may discard it after taking the top card (KA-R4), so only a deal where Ada
+    # holds no copy shows the refusal; a new table is a new deal.
+    for _ in range(8):
+        create_table(page, server, "kalooki", 2)
+        page.wait_for_selector("#status .myturn")  # seat 1 begins (KA-R1)
+        top = page.get_attribute("#draw-discard [data-card]", "data-card")
+        hand = page.locator("#hand [data-card]")
+        held = [hand.nth(i).get_attribute("data-card") for i in range(hand.count())]
+        if top not in held:
+            break
+    assert top and top not in held, "Ada held the top card's other copy in every deal"
+    assert answer(page, "draw discard")["type"] == "step"
+    page.wait_for_function(
+        "n => document.querySelectorAll('#hand [data-card]').length > n", arg=len(held)
+    )
+    # The card just taken from the pile:
+    assert send_refused(page, f"discard {top}") == "KA-R4"
     assert german_refusal(page, "kalooki", "kalooki") == "KA-R4"
 
     create_table(page, server, "hydra", 5)
     page.wait_for_selector("#hy-phase")
-    send_refused(page, "play H10")  # no card is played during the declarations
-    assert german_refusal(page, "hydra", "hydra").startswith("HY")
+    rule = send_refused(page, "play H10")  # no card is played during the declarations
+    assert rule.startswith("HY")
+    assert german_refusal(page, "hydra", "hydra") == rule
 
     create_table(page, server, "halligalli", 3)
     page.wait_for_selector(".hg-board")
-    send_refused(page, "stake 3")  # stakes belong to the finale
+    assert send_refused(page, "stake 3") == "HG-R10"  # stakes belong to the finale
     assert german_refusal(page, "halligalli", "halligalli") == "HG-R10"
     assert not page.errors, page.errors
     page.context.close()
