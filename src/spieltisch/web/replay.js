@@ -5,6 +5,12 @@ import { GAMES } from "./games/index.js";
 import { resultBox } from "./table.js";
 import { createReview } from "./review.js";
 
+// A seat's name as the table page writes it: a person's seat a bot played (handed over,
+// timed out, a stand-in after resigning) keeps his name.
+function seatNames(seats) {
+  return seats.map((s) => s.kind === "bot" ? (s.name ? `${s.name} (${t("bot")}: ${levelName(s.level)})` : `${t("bot")} ${s.seat + 1} (${levelName(s.level)})`) : (s.name || t("anonymous")));
+}
+
 export function renderReplay(root, id) {
   let alive = true;
   const cache = new Map();
@@ -29,7 +35,7 @@ export function renderReplay(root, id) {
   function draw() {
     const d = st.data;
     const mod = GAMES[d.table.web];
-    const ns = d.table.seats.map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || t("anonymous")));
+    const ns = seatNames(d.table.seats);
     const board = el("div", { class: "board-wrap", id: "board" });
     const side = el("aside", { class: "side" });
     const go = (p) => load(Math.max(0, Math.min(st.plies, p)));
@@ -45,20 +51,23 @@ export function renderReplay(root, id) {
       mod.renderBoard(board, d.view, { interactive: false, last: mod.touched(d.events), names: ns });
       side.append(mod.renderPanel(d.view, { names: ns, mySeat: null }));
       const startGame = d.view.game_number - (d.events.some((e) => e.type === "game_start") ? 1 : 0);
-      const lines = mod.describeLog([{ ply: st.ply - 1, events: d.events }], ns, startGame);
+      // Resigning is the same in every game: its line is written here, as on the table page.
+      const gaveUp = d.events.filter((e) => e.type === "resign").map((e) => ({ text: `${ns[e.seat]} ${t("resigned")}` }));
+      const rest = d.events.filter((e) => e.type !== "resign");
+      const lines = [...mod.describeLog([{ ply: st.ply - 1, events: rest }], ns, startGame), ...gaveUp];
       side.append(el("div", { class: "card" }, el("h3", {}, t("step", { n: st.ply, m: st.plies })),
         el("p", { id: "replay-step" }, st.ply === 0 ? t("start") : lines.map((l) => l.text).join(" · "))));
     }
     if (st.ply === st.plies && d.table.result) side.append(resultBox(d.table.result, ns, mod));
     const analyse = st.review ? null : el("button", { class: "button", type: "button", id: "to-review", onclick: () => openReview(null) }, t("analysis"));
     if (analyse) side.append(analyse);
-    page.replaceChildren(el("div", { class: "status-bar" }, `${t("replay")} · ${mod.title || d.table.game} · ${ns.join(" – ")}`), controls, el("div", { class: "play" }, board, side), st.review ? st.review.node : null);
+    page.replaceChildren(el("div", { class: "status-bar" }, `${t("replay")} · ${mod.title || d.table.game} · ${ns.join(" – ")}`), controls, el("div", { class: "play" }, board, side), ...(st.review ? [st.review.node] : []));
   }
 
   // The analysis panel below the board: a click on a decision shows its position.
   function openReview(seat) {
     const d = st.data;
-    const ns = d.table.seats.map((s) => s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : (s.name || t("anonymous")));
+    const ns = seatNames(d.table.seats);
     const onPly = (ply) => { load(Math.max(0, Math.min(st.plies, ply))); page.scrollIntoView({ behavior: "smooth", block: "start" }); };
     st.review = createReview({ id, seat: Number.isInteger(seat) && seat >= 0 && seat < ns.length ? seat : null, names: ns, mod: GAMES[d.table.web], onPly });
     draw();
