@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from tests.server.procserver import Server, recv_type
 
@@ -21,7 +22,7 @@ def _resigned_table(server: Server) -> str:
         f"{server.base}/api/tables",
         json={"game": "halali", "seats": [{"kind": "human"}] * 2, "name": "Ada"},
     ).json()
-    tid = made["table"]["id"]
+    tid = str(made["table"]["id"])
     httpx.post(f"{server.base}/api/tables/{tid}/join", json={"name": "Bob"}).raise_for_status()
     httpx.post(
         f"{server.base}/api/tables/{tid}/seats/1/bot",
@@ -29,7 +30,7 @@ def _resigned_table(server: Server) -> str:
         headers={"Authorization": f"Bearer {made['host_token']}"},
     ).raise_for_status()
     url = server.base.replace("http", "ws") + f"/ws/tables/{tid}"
-    with connect(url, origin=server.base) as ws:
+    with connect(url, origin=Origin(server.base)) as ws:
         ws.send(json.dumps({"type": "hello", "token": made["seat_token"]}))
         recv_type(ws, "welcome")
         ws.send(json.dumps({"type": "resign"}))
