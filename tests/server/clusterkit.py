@@ -41,6 +41,18 @@ def pg_schema() -> Iterator[str]:
         admin.dispose()
 
 
+@contextmanager
+def running_cluster(n: int) -> Iterator[Cluster]:
+    """``n`` processes started on a new schema, stopped and the schema dropped after."""
+    with pg_schema() as schema:
+        cluster = Cluster(n, schema)
+        cluster.start()
+        try:
+            yield cluster
+        finally:
+            cluster.stop()
+
+
 class Cluster:
     """``n`` server processes sharing one schema and a Redis key prefix."""
 

@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+from typing import Any
 
 import httpx
+from websockets.sync.client import ClientConnection
+
+
+def recv_type(ws: ClientConnection, kind: str, timeout: float = 10.0) -> dict[str, Any]:
+    """The next message of type ``kind`` on a real server's socket, skipping the others."""
+    deadline = time.monotonic() + timeout
+    while True:
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if msg["type"] == kind:
+            return msg
 
 
 def free_port() -> int:

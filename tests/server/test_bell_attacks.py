@@ -26,7 +26,7 @@ from spieltisch.games.halligalli.bell import is_bell_valid
 from spieltisch.games.halligalli.cards import card_by_name
 from spieltisch.server import tcpinfo
 
-from .procserver import Server
+from .procserver import Server, recv_type
 
 pytestmark = pytest.mark.slow
 
@@ -48,14 +48,6 @@ def server(
 
 def _valid(view: dict[str, Any]) -> bool:
     return is_bell_valid(card_by_name(p[-1]) for p in view["table"] if p)
-
-
-def _recv(ws: ClientConnection, kind: str, timeout: float = 10.0) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while True:
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
-        if msg["type"] == kind:
-            return msg
 
 
 def _until(ws: ClientConnection, kind: str, seen: list[dict[str, Any]]) -> dict[str, Any]:
@@ -104,7 +96,7 @@ class Table:
         self.step: dict[str, Any] = {}
         for ws, token in zip(self.socks, tokens, strict=True):
             ws.send(json.dumps({"type": "hello", "token": token}))
-            self.step = _recv(ws, "welcome")
+            self.step = recv_type(ws, "welcome")
 
     def close(self) -> None:
         self.stack.close()
@@ -113,7 +105,7 @@ class Table:
         """One honest clock-sync round trip; ``hold`` makes the link look slower."""
         ws = self.socks[seat]
         ws.send(json.dumps({"type": "ping", "t0": time.monotonic()}))
-        pong = _recv(ws, "pong")
+        pong = recv_type(ws, "pong")
         time.sleep(hold)
         ws.send(json.dumps({"type": "sync", "ts": pong["ts"]}))
 
@@ -127,7 +119,7 @@ class Table:
             self.socks[view["to_flip"]].send(
                 json.dumps({"type": "act", "action": "flip", "ply": None})
             )
-            steps = [_recv(ws, "step") for ws in self.socks]  # everybody sees it
+            steps = [recv_type(ws, "step") for ws in self.socks]  # everybody sees it
             self.step = steps[0]
         raise AssertionError("no valid table within 80 flips")
 
@@ -137,7 +129,7 @@ class Table:
 
     def bell_winner(self) -> int:
         for _ in range(20):
-            step = _recv(self.socks[1], "step")
+            step = recv_type(self.socks[1], "step")
             for e in step["events"]:
                 if e["type"] == "bell":
                     return int(e["seat"])
@@ -149,7 +141,7 @@ def bystander(server: Server) -> Iterator[dict[str, Any]]:
     """Another table in play: after every attack it must look exactly as before."""
     table = Table(server)
     table.socks[0].send(json.dumps({"type": "act", "action": "flip", "ply": None}))
-    _recv(table.socks[0], "step")
+    recv_type(table.socks[0], "step")
     table.close()
     yield _spectate(server, table.id)
 
@@ -157,7 +149,7 @@ def bystander(server: Server) -> Iterator[dict[str, Any]]:
 def _spectate(srv: Server, tid: str) -> dict[str, Any]:
     with connect(f"ws://127.0.0.1:{srv.port}/ws/tables/{tid}") as ws:
         ws.send(json.dumps({"type": "hello", "token": None}))
-        welcome = _recv(ws, "welcome")
+        welcome = recv_type(ws, "welcome")
     return {"id": tid, "ply": welcome["ply"], "view": welcome["view"]}
 
 
@@ -177,10 +169,10 @@ def test_HG_R8_forged_clock_sync_answers_buy_nothing(
     try:
         attacker = t.socks[0]
         attacker.send(json.dumps({"type": "ping", "t0": 1.0}))
-        held = _recv(attacker, "pong")["ts"]
+        held = recv_type(attacker, "pong")["ts"]
         time.sleep(1.0)
         attacker.send(json.dumps({"type": "ping", "t0": 2.0}))
-        fresh = _recv(attacker, "pong")["ts"]
+        fresh = recv_type(attacker, "pong")["ts"]
         attacker.send(json.dumps({"type": "sync", "ts": held}))  # a second old
         attacker.send(json.dumps({"type": "sync", "ts": fresh - 5.0}))  # never sent
         t.sync(0, hold=1.0)  # a real answer, held back a second
@@ -191,8 +183,8 @@ def test_HG_R8_forged_clock_sync_answers_buy_nothing(
         t.ring(1, v, 250)
         time.sleep(0.050)
         t.ring(0, v, 100)
-        honest = _recv(t.socks[1], "rang")["claim"]
-        forged = _recv(attacker, "rang")["claim"]
+        honest = recv_type(t.socks[1], "rang")["claim"]
+        forged = recv_type(attacker, "rang")["claim"]
         assert t.bell_winner() == 1
         assert forged["reaction_ms"] >= 290  # what the server timed, not the 100 claimed
         assert forged["credit_ms"] == 0 and not forged["trusted"]
@@ -221,8 +213,8 @@ def test_HG_R8_echoes_held_back_every_time_earn_no_more_than_the_kernel_round_tr
         t.ring(1, v, 300)
         time.sleep(0.040)
         t.ring(0, v, 100)
-        honest = _recv(t.socks[1], "rang")["claim"]
-        faked = _recv(t.socks[0], "rang")["claim"]
+        honest = recv_type(t.socks[1], "rang")["claim"]
+        faked = recv_type(t.socks[0], "rang")["claim"]
         assert faked["credit_ms"] <= round(1000 * tcpinfo.MARGIN) + 1  # not the 80 faked
         assert honest["credit_ms"] <= round(1000 * tcpinfo.MARGIN) + 1
         assert t.bell_winner() == 1
@@ -254,11 +246,11 @@ def test_HG_R8_a_ring_before_the_card_is_shown_is_not_a_fast_ring(
         v = step["view"]["version"]
         assert step["show_at"] - step["server_now"] > 0.05  # the card is not shown yet
         t.ring(0, v, 100)
-        error = _recv(t.socks[0], "error")
+        error = recv_type(t.socks[0], "error")
         assert error["rule"] == "HG-R8"
         time.sleep(max(0.0, step["show_at"] - step["server_now"]) + 0.300)
         t.ring(1, v, 300)
-        assert _recv(t.socks[1], "rang")["claim"]["seat"] == 1
+        assert recv_type(t.socks[1], "rang")["claim"]["seat"] == 1
         assert t.bell_winner() == 1
     finally:
         t.close()
@@ -281,7 +273,7 @@ def test_HG_R8_a_fast_link_gets_the_card_no_sooner_than_it_can_be_shown(
         assert flipper is not None
         sent = time.monotonic()
         t.socks[flipper].send(json.dumps({"type": "act", "action": "flip", "ply": None}))
-        step = _recv(t.socks[0], "step")
+        step = recv_type(t.socks[0], "step")
         waited = time.monotonic() - sent
         lead = step["show_at"] - step["server_now"]
         assert lead > 0.1

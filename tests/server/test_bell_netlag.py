@@ -18,13 +18,14 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from spieltisch.games.halligalli.bell import is_bell_valid
 from spieltisch.games.halligalli.cards import card_by_name
 from spieltisch.server import tcpinfo
 
 from .netlag import LagNet, LagNetUnavailable, LagServer
+from .procserver import recv_type
 
 pytestmark = pytest.mark.slow
 
@@ -43,14 +44,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LagServer]:
         stack.callback(srv.stop)
         srv.start()
         yield srv
-
-
-def _recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
-    while True:
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
-        if msg["type"] == kind:
-            return msg
 
 
 def _valid(view: dict[str, Any]) -> bool:
@@ -80,11 +73,11 @@ def test_HG_R8_fake_lag_on_a_real_link_earns_only_the_real_latency(server: LagSe
         step: dict[str, Any] = {}
         for ws, token in zip(socks, tokens, strict=True):
             ws.send(json.dumps({"type": "hello", "token": token}))
-            step = _recv(ws, "welcome")
+            step = recv_type(ws, "welcome")
         for _ in range(3):
             for seat, ws in enumerate(socks):
                 ws.send(json.dumps({"type": "ping", "t0": time.monotonic()}))
-                pong = _recv(ws, "pong")
+                pong = recv_type(ws, "pong")
                 time.sleep(0.160 if seat == 0 else 0.0)
                 ws.send(json.dumps({"type": "sync", "ts": pong["ts"]}))
         time.sleep(0.2)  # the last echoes arrive
@@ -94,7 +87,7 @@ def test_HG_R8_fake_lag_on_a_real_link_earns_only_the_real_latency(server: LagSe
                 break
             assert view["to_flip"] is not None, "the round ended without a valid table"
             socks[view["to_flip"]].send(json.dumps({"type": "act", "action": "flip", "ply": None}))
-            steps = [_recv(ws, "step") for ws in socks]  # everybody sees it
+            steps = [recv_type(ws, "step") for ws in socks]  # everybody sees it
             step = steps[0]
         else:
             raise AssertionError("no valid table within 80 flips")
@@ -102,8 +95,8 @@ def test_HG_R8_fake_lag_on_a_real_link_earns_only_the_real_latency(server: LagSe
         time.sleep(max(0.0, step["show_at"] - step["server_now"]) + 0.300)
         for seat in (0, 1):
             socks[seat].send(json.dumps({"type": "ring", "version": v, "reaction_ms": 300}))
-        faked = _recv(socks[0], "rang")["claim"]
-        honest = _recv(socks[1], "rang")["claim"]
+        faked = recv_type(socks[0], "rang")["claim"]
+        honest = recv_type(socks[1], "rang")["claim"]
     margin = round(1000 * tcpinfo.MARGIN)
     assert 45 <= honest["credit_ms"] <= 50 + margin + 2  # a real 50 ms link, credited in full
     assert faked["credit_ms"] <= 50 + margin + 2  # not the 130 its echoes say

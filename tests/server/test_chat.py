@@ -6,17 +6,16 @@ import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from spieltisch.server import Settings, create_app
 
 from .conftest import create, hello, until
-from .procserver import Server
+from .procserver import Server, recv_type
 
 SCRIPT = '<script>alert("x")</script> & <b>bold</b>'
 
@@ -159,14 +158,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
         srv.stop()
 
 
-def _recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
-    for _ in range(100):
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
-        if msg["type"] == kind:
-            return msg
-    raise AssertionError(f"no {kind}")
-
-
 @pytest.mark.slow
 def test_chat_survives_a_killed_server(server: Server) -> None:
     made = httpx.post(
@@ -182,16 +173,16 @@ def test_chat_survives_a_killed_server(server: Server) -> None:
     url = f"ws://127.0.0.1:{server.port}/ws/tables/{tid}"
     with connect(url) as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
-        _recv(ws, "welcome")
+        recv_type(ws, "welcome")
         ws.send(json.dumps({"type": "chat", "quick": "gl"}))
         ws.send(json.dumps({"type": "chat", "text": SCRIPT}))
-        _recv(ws, "chat")
-        _recv(ws, "chat")  # stored before it was sent to us
+        recv_type(ws, "chat")
+        recv_type(ws, "chat")  # stored before it was sent to us
         server.kill()
     server.start()
     with connect(url) as ws:
         ws.send(json.dumps({"type": "hello", "token": None}))
-        chat = _recv(ws, "welcome")["chat"]
+        chat = recv_type(ws, "welcome")["chat"]
     assert chat["spectators"] == "read"
     assert [(m["seat"], m.get("quick"), m.get("text")) for m in chat["messages"]] == [
         (0, "gl", None),

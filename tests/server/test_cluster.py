@@ -29,6 +29,7 @@ from .clusterkit import (
     join,
     pg_schema,
     play_turns,
+    running_cluster,
 )
 from .procserver import Server
 
@@ -37,13 +38,8 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def three() -> Iterator[Cluster]:
-    with pg_schema() as schema:
-        cluster = Cluster(3, schema)
-        cluster.start()
-        try:
-            yield cluster
-        finally:
-            cluster.stop()
+    with running_cluster(3) as cluster:
+        yield cluster
 
 
 @pytest.mark.parametrize(

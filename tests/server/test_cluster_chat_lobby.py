@@ -11,21 +11,16 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from .clusterkit import Cluster, pg_schema
-from .procserver import Server
+from .clusterkit import Cluster, running_cluster
+from .procserver import Server, recv_type
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
 def two() -> Iterator[Cluster]:
-    with pg_schema() as schema:
-        cluster = Cluster(2, schema)
-        cluster.start()
-        try:
-            yield cluster
-        finally:
-            cluster.stop()
+    with running_cluster(2) as cluster:
+        yield cluster
 
 
 def _url(srv: Server, tid: str) -> str:
@@ -34,15 +29,7 @@ def _url(srv: Server, tid: str) -> str:
 
 def _hello(ws: ClientConnection, token: str | None) -> dict[str, Any]:
     ws.send(json.dumps({"type": "hello", "token": token}))
-    return _recv(ws, "welcome")
-
-
-def _recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
-    for _ in range(100):
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
-        if msg["type"] == kind:
-            return msg
-    raise AssertionError(f"no {kind}")
+    return recv_type(ws, "welcome")
 
 
 def _create(srv: Server, **extra: Any) -> dict[str, Any]:
@@ -62,11 +49,11 @@ def test_chat_from_a_relayed_socket_reaches_the_owners_sockets(two: Cluster) -> 
         _hello(bob, joined.json()["seat_token"])  # relayed to the owner, a
         assert _hello(watcher, None)["chat"]["spectators"] == "read"
         bob.send(json.dumps({"type": "chat", "text": "<i>Servus</i>"}))
-        got = _recv(watcher, "chat")["message"]
-        assert got == _recv(bob, "chat")["message"]
+        got = recv_type(watcher, "chat")["message"]
+        assert got == recv_type(bob, "chat")["message"]
         assert got["text"] == "<i>Servus</i>" and got["seat"] == 1 and got["name"] == "Bob"
         bob.send(json.dumps({"type": "chat", "text": "x" * 201}))
-        assert _recv(bob, "error")["code"] == "chat/too_long"
+        assert recv_type(bob, "error")["code"] == "chat/too_long"
 
 
 def test_the_host_closes_a_table_through_another_process(two: Cluster) -> None:
@@ -80,7 +67,7 @@ def test_the_host_closes_a_table_through_another_process(two: Cluster) -> None:
         assert r.status_code == 403 and r.json()["error"]["code"] == "auth/not_host"
         r = httpx.post(f"{b.base}/api/tables/{tid}/close", headers=headers, timeout=10)
         assert r.status_code == 200 and r.json()["status"] == "closed"
-        assert _recv(waiting, "error")["code"] == "table/closed"  # told by the owner
+        assert recv_type(waiting, "error")["code"] == "table/closed"  # told by the owner
     for srv in (a, b):
         assert httpx.get(f"{srv.base}/api/tables/{tid}").json()["status"] == "closed"
         r = httpx.post(f"{srv.base}/api/tables/{tid}/join", json={"name": "Eve"})

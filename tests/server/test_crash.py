@@ -17,7 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from .procserver import Server
+from .procserver import Server, recv_type
 
 
 @pytest.fixture
@@ -30,17 +30,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
         srv.stop()
 
 
-def _recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
-    for _ in range(100):
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
-        if msg["type"] == kind:
-            return msg
-    raise AssertionError(f"no {kind}")
-
-
 def _hello(ws: ClientConnection, token: str) -> dict[str, Any]:
     ws.send(json.dumps({"type": "hello", "token": token}))
-    return _recv(ws, "welcome")
+    return recv_type(ws, "welcome")
 
 
 def _url(srv: Server) -> str:
@@ -67,12 +59,12 @@ def test_kill_9_mid_game_loses_nothing_and_bots_resume(server: Server) -> None:
         view = _hello(ws, token)["view"]
         for _ in range(5):  # my move, then wait for the bot's answer
             ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal_actions"])}))
-            seen.append(_recv(ws, "step")["events"])
-            step = _recv(ws, "step")
+            seen.append(recv_type(ws, "step")["events"])
+            step = recv_type(ws, "step")
             seen.append(step["events"])
             view = step["view"]
         ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal_actions"])}))
-        acknowledged = _recv(ws, "step")  # stored before it was sent to us
+        acknowledged = recv_type(ws, "step")  # stored before it was sent to us
         seen.append(acknowledged["events"])
         server.kill()  # almost surely before the bot (0.4 s) answers
 
@@ -92,10 +84,10 @@ def _continue(
     assert [entry["events"] for entry in again["log"]][:11] == seen
     if again["ply"] == 11:  # the usual case: the bot had not answered before the kill
         assert again["view"] == acknowledged["view"]
-        bot_step = _recv(ws, "step")  # the bot resumes on its own
+        bot_step = recv_type(ws, "step")  # the bot resumes on its own
         assert bot_step["seat"] == 1 and bot_step["ply"] == 12
     else:
         assert again["ply"] == 12
         bot_step = again
     ws.send(json.dumps({"type": "act", "action": bot_step["view"]["legal_actions"][0]}))
-    assert _recv(ws, "step")["ply"] == 13
+    assert recv_type(ws, "step")["ply"] == 13

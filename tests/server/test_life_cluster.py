@@ -11,20 +11,15 @@ from typing import Any
 import httpx
 import pytest
 
-from .clusterkit import Client, Cluster, create_table, join, pg_schema
+from .clusterkit import Client, Cluster, create_table, join, running_cluster
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
 def two() -> Iterator[Cluster]:
-    with pg_schema() as schema:
-        cluster = Cluster(2, schema)
-        cluster.start()
-        try:
-            yield cluster
-        finally:
-            cluster.stop()
+    with running_cluster(2) as cluster:
+        yield cluster
 
 
 def wait_status(srv: Any, tid: str, status: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from .clusterkit import Cluster, create_table, join, pg_schema
+from .clusterkit import Cluster, create_table, join, running_cluster
 
 pytestmark = pytest.mark.slow
 
@@ -18,13 +18,8 @@ LIMIT = 12
 
 @pytest.fixture
 def two() -> Iterator[Cluster]:
-    with pg_schema() as schema:
-        cluster = Cluster(2, schema)
-        cluster.start()
-        try:
-            yield cluster
-        finally:
-            cluster.stop()
+    with running_cluster(2) as cluster:
+        yield cluster
 
 
 def test_the_owner_killed_the_survivor_runs_the_clock_from_its_stored_deadline(

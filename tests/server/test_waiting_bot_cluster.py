@@ -5,34 +5,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
-from .clusterkit import Cluster, pg_schema
+from .clusterkit import Cluster, running_cluster
+from .procserver import recv_type
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
 def two() -> Iterator[Cluster]:
-    with pg_schema() as schema:
-        cluster = Cluster(2, schema)
-        cluster.start()
-        try:
-            yield cluster
-        finally:
-            cluster.stop()
-
-
-def _recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
-    for _ in range(100):
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
-        if msg["type"] == kind:
-            return msg
-    raise AssertionError(f"no {kind}")
+    with running_cluster(2) as cluster:
+        yield cluster
 
 
 def test_the_host_seats_a_bot_through_another_process(two: Cluster) -> None:
@@ -44,14 +31,14 @@ def test_the_host_seats_a_bot_through_another_process(two: Cluster) -> None:
     route = f"{b.base}/api/tables/{tid}/seats/1/bot"
     with connect(f"ws://127.0.0.1:{a.port}/ws/tables/{tid}") as ada:
         ada.send(json.dumps({"type": "hello", "token": made["seat_token"]}))
-        assert _recv(ada, "welcome")["view"] is None  # waiting
+        assert recv_type(ada, "welcome")["view"] is None  # waiting
         bad = httpx.post(route, json={"level": "random"}, headers={"authorization": "Bearer x"})
         assert bad.status_code == 403 and bad.json()["error"]["code"] == "auth/not_host"
         headers = {"authorization": f"Bearer {made['host_token']}"}
         r = httpx.post(route, json={"level": "random"}, headers=headers, timeout=10)
         assert r.status_code == 200, r.text
         assert r.json()["status"] == "running" and r.json()["seats"][1]["kind"] == "bot"
-        assert _recv(ada, "welcome")["view"] is not None  # the owner started the game
+        assert recv_type(ada, "welcome")["view"] is not None  # the owner started the game
     for srv in (a, b):
         summary = httpx.get(f"{srv.base}/api/tables/{tid}").json()
         assert summary["status"] == "running" and summary["seats"][1]["level"] == "random"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.clusterkit import Cluster, pg_schema
+from tests.server.clusterkit import Cluster, running_cluster
 
 from .conftest import new_page, shot
 from .test_browser import _create, _my_turn, _play_one, _wait
@@ -28,13 +28,8 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def two() -> Iterator[Cluster]:
-    with pg_schema() as schema:
-        cluster = Cluster(2, schema)
-        cluster.start()
-        try:
-            yield cluster
-        finally:
-            cluster.stop()
+    with running_cluster(2) as cluster:
+        yield cluster
 
 
 def test_halali_across_two_processes_in_the_browser(browser: Any, two: Cluster) -> None:
