@@ -171,14 +171,18 @@ export function renderTable(root, id) {
     const ns = names();
     const view = st.view;
     const resigned = resignedSeats(st.log);
+    // This browser plays its seat itself: not after resigning, not while a bot holds it
+    // (time ran out, handed over); then it is not "my turn" and the board takes no moves.
+    const seatInfo = st.table && st.seat !== null ? st.table.seats[st.seat] : null;
+    const playing = Boolean(seatInfo && seatInfo.kind === "human" && !resigned.includes(st.seat));
     life.over = Boolean(view && view.over);
     if (st.table) rules.setGame(st.table.game, GAMES[st.table.web]);
-    const header = el("div", { class: "status-bar", id: "status", "aria-live": "polite" }, el("span", { class: "status-text" }, statusText(view, ns)), st.table ? rules.button() : null);
+    const header = el("div", { class: "status-bar", id: "status", "aria-live": "polite" }, el("span", { class: "status-text" }, statusText(view, ns, playing)), st.table ? rules.button() : null);
     const refusal = el("p", { class: "refusal", id: "refusal", role: "alert", hidden: !st.refusal }, refusalWords());
     const board = el("div", { class: "board-wrap", id: "board" });
     const side = el("aside", { class: "side" });
     if (view && mod) {
-      const interactive = st.seat !== null && !view.over && view.legal_actions.length > 0;
+      const interactive = playing && !view.over && view.legal_actions.length > 0;
       mod.renderBoard(board, view, {
         interactive, onAction: act, selected: st.selected, names: ns, last: st.last ? mod.touched(st.last) : null,
         setSelected: (sq) => { st.selected = sq; st.refusal = null; draw(); },
@@ -195,8 +199,8 @@ export function renderTable(root, id) {
           st.seat !== null ? reviewLink(id, st.seat) : null));
       }
       if (st.seat !== null && resigned.includes(st.seat) && !view.over) side.append(el("p", { class: "card muted", id: "you-resigned" }, t("youResigned")));
-      if (st.seat !== null && !view.over && !resigned.includes(st.seat)) side.append(moveForm(act, view));
-      if (view.legal_actions.includes("pass")) side.append(el("button", { class: "button primary", id: "pass", onclick: () => act("pass") }, t("pass")));
+      if (playing && !view.over) side.append(moveForm(act, view));
+      if (playing && !view.over && view.legal_actions.includes("pass")) side.append(el("button", { class: "button primary", id: "pass", onclick: () => act("pass") }, t("pass")));
     } else if (st.table && st.table.status === "open") {
       board.append(waitingBox());
     }
@@ -207,7 +211,7 @@ export function renderTable(root, id) {
     const timedOut = running && st.timedOut && mySeat && mySeat.kind === "bot" && !resigned.includes(st.seat);
     const notice = timedOut ? el("p", { class: "card timeout-note", id: "timed-out", role: "status" }, t("timedOut"), " ",
       el("button", { class: "button small primary", type: "button", onclick: () => send({ type: "take_back" }) }, t("takeMySeatBack"))) : null;
-    const notify = running && st.seat !== null ? attention.button(() => draw()) : null;
+    const notify = running && playing ? attention.button(() => draw()) : null;
     if (notify) side.append(el("p", { class: "notify-row" }, notify));
     if (view && mod && st.seat !== null && !view.over && st.table.status === "running" && !resigned.includes(st.seat)) {
       const info = (st.games || []).find((g) => g.name === st.table.game) || {};
@@ -242,21 +246,27 @@ export function renderTable(root, id) {
     return [parts.words, " [", link, "]", parts.text ? `: ${parts.text}` : ""];
   }
 
-  function statusText(view, ns) {
+  // Who gave up, by the name he played under (his seat may have gone to a stand-in bot).
+  function resignerName(seat, ns) {
+    const info = st.table && st.table.seats[seat];
+    return (info && info.name) || ns[seat];
+  }
+
+  function statusText(view, ns, playing) {
     if (st.conn === "reconnecting") return el("span", { class: "warn" }, t("reconnecting"));
     if (!st.table) return t("connecting");
     if (st.table.status === "open") return t("waiting");
     if (!view) return t("connecting");
     if (view.over) {
       const w = view.result ? view.result.winners : [];
-      const gaveUp = resignedSeats(st.log).map((s) => `${ns[s]} ${t("resigned")}`).join(", ");
+      const gaveUp = resignedSeats(st.log).map((s) => `${resignerName(s, ns)} ${t("resigned")}`).join(", ");
       return el("span", { class: "over" }, `${t("gameOver")}${gaveUp ? ` (${gaveUp})` : ""} – ${w.length === 1 ? t("winner", { name: ns[w[0]] }) : w.length > 1 && w.length < ns.length ? t("winners", { names: w.map((i) => ns[i]).join(", ") }) : t("draw")}`);
     }
     const mod = GAMES[st.table.web];
     const activeSeat = mod.activeSeat ? mod.activeSeat(view) : view.active_seat;
     // Several seats may act at once (a finale's throws): then "your turn" means "you may act".
     const simultaneous = activeSeat === null || activeSeat === undefined;
-    const mine = st.seat !== null && (simultaneous ? view.legal_actions.length > 0 : activeSeat === st.seat);
+    const mine = playing && (simultaneous ? view.legal_actions.length > 0 : activeSeat === st.seat);
     const turn = mine ? el("strong", { class: "myturn" }, t("yourTurn"))
       : el("span", {}, simultaneous ? t("othersTurn") : t("turnOf", { name: ns[activeSeat] }));
     const bot = thinkingBot();
@@ -308,7 +318,8 @@ export function renderTable(root, id) {
           const level = el("select", { class: "small", "aria-label": t("botLevel") }, (st.levels || ["random"]).map((l) => el("option", { value: l }, levelName(l))));
           controls.push(level, el("button", { class: "button small", onclick: () => handTo(s.seat, level.value) }, t("handToBot")));
         }
-        if (s.kind === "bot") controls.push(el("button", { class: "button small", onclick: () => handTo(s.seat, null) }, t("takeBack")));
+        // A resigned seat is not given back (the server refuses it: table/seat_resigned).
+        if (s.kind === "bot" && !resigned.includes(s.seat)) controls.push(el("button", { class: "button small", onclick: () => handTo(s.seat, null) }, t("takeBack")));
       }
       // On a table that has not started, a seat nobody has taken (or one held for a
       // rematch player who has not come) may go to a bot; the last one starts the game.
@@ -331,7 +342,7 @@ export function renderTable(root, id) {
 
   function logBox(mod, ns) {
     // Resigning is the same in every game, so its line is written here, in its place.
-    const gaveUp = st.log.flatMap((s) => s.events.filter((e) => e.type === "resign").map((e) => ({ ply: s.ply, type: "resign", text: `${ns[e.seat]} ${t("resigned")}` })));
+    const gaveUp = st.log.flatMap((s) => s.events.filter((e) => e.type === "resign").map((e) => ({ ply: s.ply, type: "resign", text: `${resignerName(e.seat, ns)} ${t("resigned")}` })));
     const rules = st.log.map((s) => ({ ...s, events: s.events.filter((e) => e.type !== "resign") }));
     const lines = [...mod.describeLog(rules, ns), ...gaveUp].sort((a, b) => (a.ply ?? 0) - (b.ply ?? 0));
     const list = el("ol", { class: "log", id: "log", reversed: true }, lines.slice(-200).reverse().map((l) => el("li", { class: l.type }, l.text)));
