@@ -19,7 +19,7 @@ function loadMuted(tableId) {
 function author(message) { return message.seat === null ? SPECTATORS : `s${message.seat}`; }
 
 export function createChat(tableId, send) {
-  const st = { messages: [], seat: null, spectators: "none", quick: [], names: [], muted: loadMuted(tableId), known: false, error: null, errorTimer: null, pending: [], pinned: true, top: 0 };
+  const st = { messages: [], seat: null, spectators: "none", quick: [], names: [], muted: loadMuted(tableId), people: [], known: false, error: null, errorTimer: null, pending: [], pinned: true, top: 0 };
   const list = el("ol", { class: "chat-list", id: "chat-list", "aria-live": "polite" });
   const input = el("input", { id: "chat-input", maxlength: MAX_CHARS, autocomplete: "off", "aria-label": t("chatPlaceholder"), placeholder: t("chatPlaceholder") });
   const form = el("form", { class: "chat-form", onsubmit: (e) => {
@@ -73,7 +73,8 @@ export function createChat(tableId, send) {
   }
 
   function drawMute() {
-    const authors = st.names.map((_, seat) => seat).filter((seat) => seat !== st.seat).map((seat) => [`s${seat}`, st.names[seat]]);
+    // Only people write: a seat nobody has taken and a bot's own seat are not offered.
+    const authors = st.names.map((_, seat) => seat).filter((seat) => seat !== st.seat && st.people[seat] !== false).map((seat) => [`s${seat}`, st.names[seat]]);
     if (st.spectators === "write") authors.push([SPECTATORS, t("chatSpectator")]);
     const count = [...st.muted].filter((a) => authors.some(([key]) => key === a)).length;
     mute.hidden = !authors.length;
@@ -136,10 +137,11 @@ export function createChat(tableId, send) {
       if (text && !input.value) input.value = text;
       draw();
     },
-    /** The seats' names changed (someone joined, a bot took over). */
-    names(names) {
-      if (names.join("\n") === st.names.join("\n")) return;
+    /** The seats' names changed (someone joined, a bot took over); ``people`` says per seat whether a person sits there. */
+    names(names, people = []) {
+      if (names.join("\n") === st.names.join("\n") && people.join() === st.people.join()) return;
       st.names = names;
+      st.people = people;
       if (st.known) draw();
     },
   };

@@ -154,7 +154,8 @@ export function renderTable(root, id) {
 
   function names() {
     // A person's seat played by a bot (handed over, or a stand-in after resigning) keeps his name.
-    return (st.table ? st.table.seats : []).map((s) => s.kind === "bot" ? (s.name ? `${s.name} (${t("bot")}: ${levelName(s.level)})` : `${t("bot")} ${s.seat + 1} (${levelName(s.level)})`) : (s.name || t("anonymous")));
+    // A seat nobody has taken yet is "Platz 2" (its state says "frei"), not a "Gast".
+    return (st.table ? st.table.seats : []).map((s) => s.kind === "bot" ? (s.name ? `${s.name} (${t("bot")}: ${levelName(s.level)})` : `${t("bot")} ${s.seat + 1} (${levelName(s.level)})`) : (s.name || (s.taken ? t("anonymous") : `${t("seat")} ${s.seat + 1}`)));
   }
 
   function draw() {
@@ -221,7 +222,7 @@ export function renderTable(root, id) {
     if (links) side.append(links);
     if (st.table && st.table.status === "open") side.append(inviteBox());
     if (st.table && st.table.status === "open" && !st.invite) inviteBase().then((b) => { st.invite = b; draw(); });
-    if (st.table) { chat.names(ns); side.append(chat.node); }
+    if (st.table) { chat.names(ns, st.table.seats.map((s) => Boolean(s.name))); side.append(chat.node); }
     if (view && mod) side.append(logBox(mod, ns));
     const active = document.activeElement;
     const focusId = active && active.id;
