@@ -9,6 +9,7 @@ import { historyLinks, rematchBox, resignBox, resignedSeats, watchRematch } from
 import { createClocks } from "./turnclock.js";
 import { createAttention } from "./attention.js";
 import { reviewLink } from "./review.js";
+import { toast } from "./app.js";
 
 const REFUSAL_SHOWN_MS = 4000;
 
@@ -83,6 +84,8 @@ export function renderTable(root, id) {
         life.next = m.next;
       } else if (m.type === "timeout") {
         if (m.seat === st.seat) st.timedOut = true;
+        // The others hear it too: otherwise a seat just turns into a bot without a word.
+        else if (st.table && st.table.seats[m.seat]) toast(t("timedOutOther", { name: st.table.seats[m.seat].name || `${t("seat")} ${m.seat + 1}`, level: levelName(m.level) }));
       } else if (m.type === "error") {
         if (m.code === "auth/bad_token") { tokens.dropSeat(id); }
         else if (FINAL.has(m.code)) { st.conn = m.code; st.refusal = m; st.refusalAt = Date.now(); }
