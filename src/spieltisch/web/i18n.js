@@ -133,6 +133,7 @@ const TEXT = {
   rematchPropose: ["Nochmal spielen", "Play again"],
   rematchWaiting: ["Eine neue Partie wartet auf dich – dein Platz ist frei gehalten.", "A rematch is waiting for you – your seat is kept free."],
   rematchAccept: ["Mitspielen", "Join the rematch"],
+  rematchSeated: ["Du sitzt schon in der neuen Partie.", "You already have your seat in the rematch."],
   nextGame: ["Nächste Partie", "Next game"],
   previousGame: ["Vorherige Partie", "Previous game"],
   reservedFor: ["wartet auf {name}", "kept for {name}"],

@@ -48,7 +48,11 @@ export function watchRematch(id, life, redraw) {
 export function rematchBox(id, life, mySeat, onError) {
   const mine = tokens.seat(id);
   const card = el("div", { class: "card rematch", id: "rematch-box" }, el("h3", {}, t("rematch")));
-  if (mine && mySeat !== null) {
+  if (mine && mySeat !== null && life.next && tokens.seat(life.next)) {
+    // This browser already sits at the rematch (it made it, or joined it): no "waiting for you".
+    card.append(el("p", { class: "muted" }, t("rematchSeated")),
+      el("a", { class: "button primary", href: `/t/${life.next}`, "data-link": true, id: "to-next" }, `${t("nextGame")} →`));
+  } else if (mine && mySeat !== null) {
     const join = async (e) => {
       e.target.disabled = true;
       const { data, error } = await api("POST", `/api/tables/${id}/rematch`, null, mine.token);
