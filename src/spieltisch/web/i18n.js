@@ -579,6 +579,11 @@ if (!LANGS.includes(lang)) lang = "en";
 const listeners = [];
 
 export function getLang() { return lang; }
+
+/** A number with ``digits`` decimals as the page's language writes it: "30,00" in German. */
+export function decimal(value, digits = 2) {
+  return Number(value).toLocaleString(lang === "de" ? "de-DE" : "en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+}
 export function setLang(value) {
   lang = LANGS.includes(value) ? value : "en";
   localStorage.setItem("spieltisch.lang", lang);

@@ -1,14 +1,14 @@
 // Kalooki in the browser: draw, compose melds by selecting cards, build and swap on the
 // table, discard. The seat's own ordering of its hand (sort or drag) lives only here.
 import { api, el } from "../api.js";
-import { count, has, t } from "../i18n.js";
+import { count, decimal, has, t } from "../i18n.js";
 import { cardBack, cardButton, cardText, deckClass, fourColourToggle, hintToggle, parseCard, pref, rankIndex, sortKey } from "../cards.js";
 
 export const title = "Kalooki";
 
 const w = (k, vars = {}) => (has(`ka.${k}`) ? t(`ka.${k}`, vars) : k);
 // Money, always with cents: "-9.70" beside "0.30" (KA-R8).
-const money = (v) => Number(v).toFixed(2);
+const money = (v) => decimal(v, 2); // "30,00" on a German page
 
 // The hand's order and the selection survive redraws; a new deal or hand resets them.
 const mem = { order: [], selected: [], deal: null, seat: null, hint: new Map(), host: null, view: null, ctx: null };
