@@ -143,3 +143,97 @@ def test_held_back_echoes_earn_no_more_than_the_kernel_round_trip() -> None:
     late.sent(10.0)
     late.echo(10.0, 11.0)  # an echo held back a second earned nothing before: still nothing
     assert late.one_way == pytest.approx(0.5)
+
+
+class _Peer:
+    """``server``'s TCP socket as seen from a peer at ``host``: the kernel's round trip is
+    the real socket's, the peer's address is made up."""
+
+    family = socket.AF_INET
+
+    def __init__(self, server: socket.socket, host: str) -> None:
+        self.server, self.host = server, host
+
+    def getpeername(self) -> tuple[str, int]:
+        return (self.host, 50000)
+
+    def getsockopt(self, level: int, option: int, size: int) -> bytes:
+        return self.server.getsockopt(level, option, size)
+
+
+PROXIED = {"x-forwarded-for": "203.0.113.9", "x-tcp-rtt": "100000"}
+"""A player 100 ms away, as nginx forwards him with ``X-Tcp-Rtt $tcpinfo_rtt``."""
+
+
+def test_a_trusted_proxy_passes_the_players_round_trip(
+    tcp_pair: tuple[socket.socket, socket.socket],
+) -> None:
+    server, _ = tcp_pair
+    local = tcpinfo.kernel_rtt(_Ws(server, PROXIED))  # a proxy on this machine
+    assert local is not None and local() == pytest.approx(0.100)
+    remote = _Peer(server, "10.0.0.5")  # a proxy on another machine, named as trusted
+    reader = tcpinfo.kernel_rtt(_Ws(remote, PROXIED), proxies="10.0.0.0/24")
+    assert reader is not None and reader() == pytest.approx(0.100)
+    assert tcpinfo.kernel_rtt(_Ws(remote, {"x-forwarded-for": "203.0.113.9"}), True, "*") is None
+    assert tcpinfo.kernel_rtt(_Ws(server, PROXIED), enabled=False) is None
+
+
+@linux
+def test_a_round_trip_header_from_an_untrusted_peer_leaves_the_kernels_bound(
+    tcp_pair: tuple[socket.socket, socket.socket],
+) -> None:
+    """A client that sends the header itself, straight to the server, to look far away."""
+    server, _ = tcp_pair
+    kernel = tcpinfo.read(server)
+    assert kernel is not None and kernel < 0.05
+    for headers in (PROXIED, {"x-tcp-rtt": "100000"}):
+        for proxies in (tcpinfo.LOCAL_PROXIES, "10.0.0.0/24,192.0.2.9"):
+            reader = tcpinfo.kernel_rtt(_Ws(_Peer(server, "198.51.100.7"), headers), True, proxies)
+            assert reader is not None and reader() == pytest.approx(kernel, abs=0.01)
+
+
+def test_a_malformed_or_absurd_round_trip_is_no_round_trip(
+    tcp_pair: tuple[socket.socket, socket.socket],
+) -> None:
+    server, _ = tcp_pair
+    for bad in ("", "abc", "-100000", "0", "100000.5", "1e5", "0x186a0", "20000000", "4294967295"):
+        headers = {"x-forwarded-for": "203.0.113.9", "x-tcp-rtt": bad}
+        assert tcpinfo.header_rtt(headers) is None, bad
+        assert tcpinfo.kernel_rtt(_Ws(server, headers)) is None, bad  # echoes alone, as before
+    assert tcpinfo.header_rtt({"x-tcp-rtt": " 100000 "}) == pytest.approx(0.100)
+
+
+def test_of_several_round_trips_the_smallest_counts() -> None:
+    """A proxy that appends its value to one the client sent itself still bounds it."""
+    from starlette.datastructures import Headers
+
+    twice = Headers(raw=[(b"x-tcp-rtt", b"900000"), (b"x-tcp-rtt", b"48000")])
+    assert tcpinfo.header_rtt(twice) == pytest.approx(0.048)
+    assert tcpinfo.header_rtt({"x-tcp-rtt": "48000, 900000, junk"}) == pytest.approx(0.048)
+
+
+@pytest.mark.parametrize(
+    ("host", "allowed"),
+    [
+        ("127.0.0.1", "127.0.0.1,::1"),
+        ("::1", "127.0.0.1,::1"),
+        ("10.0.0.5", "10.0.0.5"),
+        ("10.0.0.5", "10.0.0.0/24"),
+        ("10.0.1.5", "10.0.0.0/24, 10.0.0.7"),
+        ("2001:db8::7", "2001:db8::/64"),
+        ("198.51.100.7", "*"),
+        ("198.51.100.7", "127.0.0.1"),
+        ("10.0.0.5", "10.0.0.5/24"),  # host bits set: no network to uvicorn either
+        ("10.0.0.5", "/run/proxy.sock"),
+    ],
+)
+def test_the_bell_trusts_the_proxies_uvicorn_trusts(host: str, allowed: str) -> None:
+    """The round trip is believed from exactly the peers whose ``X-Forwarded-For``
+    uvicorn believes (the same ``FORWARDED_ALLOW_IPS``), and from loopback."""
+    from uvicorn.middleware.proxy_headers import _TrustedHosts
+
+    class Peer:
+        def getpeername(self) -> tuple[str, int]:
+            return (host, 50000)
+
+    assert tcpinfo.trusted(Peer(), allowed) == (host in _TrustedHosts(allowed))

@@ -90,7 +90,8 @@ def sync_of(conn: Connection) -> Sync:
     if sync is None:
         settings = getattr(getattr(getattr(conn.ws, "app", None), "state", None), "settings", None)
         enabled = getattr(settings, "bell_tcp_rtt", True)
-        kernel = conn.relayed_rtt or tcpinfo.kernel_rtt(conn.ws, enabled)
+        proxies = getattr(settings, "forwarded_allow_ips", tcpinfo.LOCAL_PROXIES)
+        kernel = conn.relayed_rtt or tcpinfo.kernel_rtt(conn.ws, enabled, proxies)
         sync = _syncs[conn] = Sync(kernel=kernel)
     return sync
 

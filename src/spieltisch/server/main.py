@@ -86,6 +86,7 @@ def serve(
             ws_per_message_deflate=False,  # CPU matters more than the few KB of a view
             timeout_graceful_shutdown=5,
             proxy_headers=True,
+            forwarded_allow_ips=settings.forwarded_allow_ips,  # the bell trusts the same
         )
     finally:
         store.close()

@@ -134,8 +134,14 @@ class Settings:
         default_factory=lambda: switch(os.environ.get("SPIELTISCH_BELL_TCP_RTT", "on"))
     )
     """Cap each seat's bell latency credit at half the kernel's TCP round trip of its
-    connection (docs/halligalli-fairness.md). Off behind a proxy on another machine: the
-    kernel would time only the hop to the proxy (one on this machine is recognised)."""
+    connection (docs/halligalli-fairness.md). Behind a trusted proxy (below) the round trip
+    the proxy passes in ``X-Tcp-Rtt`` is the bound, or none when it sends none."""
+    forwarded_allow_ips: str = field(
+        default_factory=lambda: os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+    )
+    """Proxies whose forwarding headers are believed (uvicorn's ``forwarded_allow_ips``,
+    its variable and default): addresses or networks separated by commas, or ``*``. The
+    bell believes the player's round trip (``X-Tcp-Rtt``) from these and loopback only."""
     body_timeout: float = field(
         default_factory=lambda: float(os.environ.get("SPIELTISCH_BODY_TIMEOUT", "10"))
     )

@@ -115,7 +115,7 @@ async def _relay(
     assert cluster is not None
     conn = Connection(ws, None)
     conn.writer = asyncio.create_task(conn.drain())
-    kernel = tcpinfo.kernel_rtt(ws, settings.bell_tcp_rtt)
+    kernel = tcpinfo.kernel_rtt(ws, settings.bell_tcp_rtt, settings.forwarded_allow_ips)
     relay = await cluster.relay_open(conn, table_id, owner, token, kernel)
     try:
         await _read(ws, conn, settings, relay.forward)
