@@ -110,8 +110,17 @@ class Client:
     behind a load balancer) whenever its socket closes, and remembers every ply it was
     told about."""
 
-    def __init__(self, servers: list[Server], home: int, table_id: str, token: str | None):
+    def __init__(
+        self,
+        servers: list[Server],
+        home: int,
+        table_id: str,
+        token: str | None,
+        headers: dict[str, str] | None = None,
+    ):
+        """``headers``: sent with every upgrade request (a proxy's, say)."""
         self.order = servers[home:] + servers[:home]
+        self.headers = headers
         self.table_id, self.token = table_id, token
         self.ply = -1
         self.view: dict[str, Any] = {}
@@ -131,7 +140,7 @@ class Client:
                     continue
                 try:
                     url = f"ws://127.0.0.1:{srv.port}/ws/tables/{self.table_id}"
-                    ws = self.sockets.enter_context(connect(url))
+                    ws = self.sockets.enter_context(connect(url, additional_headers=self.headers))
                     ws.send(json.dumps({"type": "hello", "token": self.token}))
                     msg = json.loads(ws.recv(timeout=10))
                 except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):

@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 from spieltisch.games.halligalli.bell import is_bell_valid
 from spieltisch.games.halligalli.cards import card_by_name
 from spieltisch.server import tcpinfo
+from spieltisch.server.main import lan_address
 
 from .procserver import Server, recv_type
 
@@ -35,10 +36,14 @@ pytestmark = pytest.mark.slow
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
-    """The server; ``"off"`` (indirect parameter) runs it without the kernel's bound."""
-    bound = getattr(request, "param", "on")
+    """The server; ``"off"`` (indirect parameter) runs it without the kernel's bound,
+    ``"lan"`` listens on every interface as well as loopback."""
+    param = getattr(request, "param", "on")
+    env = {"SPIELTISCH_BELL_TCP_RTT": "off" if param == "off" else "on"}
+    if param == "lan":
+        env["SPIELTISCH_HOST"] = "0.0.0.0"
     path: Path = tmp_path_factory.mktemp("bell") / "bell.db"
-    srv = Server(f"sqlite:///{path}", bot_delay=0.0, env={"SPIELTISCH_BELL_TCP_RTT": bound})
+    srv = Server(f"sqlite:///{path}", bot_delay=0.0, env=env)
     srv.start()
     try:
         yield srv
@@ -75,7 +80,11 @@ def _drain(ws: ClientConnection, seconds: float) -> list[dict[str, Any]]:
 class Table:
     """A three-seat Halli Galli table of scripted players on the server."""
 
-    def __init__(self, srv: Server) -> None:
+    def __init__(
+        self, srv: Server, headers: dict[str, str] | None = None, host: str = "127.0.0.1"
+    ) -> None:
+        """``headers`` and ``host``: seat 0's socket sends these upgrade headers, to that
+        address of the server."""
         made = httpx.post(
             f"{srv.base}/api/tables",
             json={
@@ -92,7 +101,9 @@ class Table:
             tokens.append(joined.json()["seat_token"])
         self.url = f"ws://127.0.0.1:{srv.port}/ws/tables/{self.id}"
         self.stack = contextlib.ExitStack()
-        self.socks = [self.stack.enter_context(connect(self.url)) for _ in tokens]
+        seat0 = f"ws://{host}:{srv.port}/ws/tables/{self.id}"
+        self.socks = [self.stack.enter_context(connect(seat0, additional_headers=headers))]
+        self.socks += [self.stack.enter_context(connect(self.url)) for _ in tokens[1:]]
         self.step: dict[str, Any] = {}
         for ws, token in zip(self.socks, tokens, strict=True):
             ws.send(json.dumps({"type": "hello", "token": token}))
@@ -194,30 +205,101 @@ def test_HG_R8_forged_clock_sync_answers_buy_nothing(
     _intact(server, bystander)
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="TCP_INFO is Linux's")
+def _fake_lag_race(t: Table, later: float) -> tuple[dict[str, Any], dict[str, Any], int]:
+    """Seat 0 holds every clock-sync echo back 160 ms from its first ping on (its link
+    looks 80 ms longer than it is), seat 1 syncs honestly; on a valid table seat 1 rings
+    300 ms after the show, seat 0 ``later`` seconds after it, claiming 100 ms. Seat 0's
+    claim, seat 1's, and the winner."""
+    for _ in range(3):
+        t.sync(0, hold=0.160)
+        t.sync(1)
+    step = t.flip_to_valid()
+    v = step["view"]["version"]
+    time.sleep(max(0.0, step["show_at"] - step["server_now"]) + 0.300)
+    t.ring(1, v, 300)
+    time.sleep(later)
+    t.ring(0, v, 100)
+    honest = recv_type(t.socks[1], "rang")["claim"]
+    faked = recv_type(t.socks[0], "rang")["claim"]
+    return faked, honest, t.bell_winner()
+
+
+MARGIN_MS = round(1000 * tcpinfo.MARGIN)
+LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="TCP_INFO is Linux's")
+PROXY = {"X-Forwarded-For": "203.0.113.9"}
+"""What a proxy on this machine adds to a player's upgrade request."""
+FAR = {**PROXY, "X-Tcp-Rtt": "100000"}
+"""... and, with ``proxy_set_header X-Tcp-Rtt $tcpinfo_rtt``, his link's round trip (µs)
+as the proxy's kernel timed it: 100 ms."""
+
+
+@LINUX
 def test_HG_R8_echoes_held_back_every_time_earn_no_more_than_the_kernel_round_trip(
     server: Server, bystander: dict[str, Any]
 ) -> None:
-    """Seat 0 holds every clock-sync echo back 160 ms from its first ping on: by its
-    echoes alone its link looks 80 ms long, and it would win a race it is 40 ms slower
-    in. The kernel times the same loopback connection at well under a millisecond, so
-    the bell credits at most that and the margin: seat 1, faster, wins."""
+    """By its echoes alone seat 0's link looks 80 ms long, and it would win a race it is
+    40 ms slower in. The kernel times the same loopback connection at well under a
+    millisecond, so the bell credits at most that and the margin: seat 1, faster, wins."""
     t = Table(server)
     try:
-        for _ in range(3):
-            t.sync(0, hold=0.160)
-            t.sync(1)
-        step = t.flip_to_valid()
-        v = step["view"]["version"]
-        time.sleep(max(0.0, step["show_at"] - step["server_now"]) + 0.300)
-        t.ring(1, v, 300)
-        time.sleep(0.040)
-        t.ring(0, v, 100)
-        honest = recv_type(t.socks[1], "rang")["claim"]
-        faked = recv_type(t.socks[0], "rang")["claim"]
-        assert faked["credit_ms"] <= round(1000 * tcpinfo.MARGIN) + 1  # not the 80 faked
-        assert honest["credit_ms"] <= round(1000 * tcpinfo.MARGIN) + 1
-        assert t.bell_winner() == 1
+        faked, honest, winner = _fake_lag_race(t, later=0.040)
+        assert faked["credit_ms"] <= MARGIN_MS + 1  # not the 80 faked
+        assert honest["credit_ms"] <= MARGIN_MS + 1
+        assert winner == 1
+    finally:
+        t.close()
+    _intact(server, bystander)
+
+
+def test_HG_R8_behind_a_proxy_held_back_echoes_earn_no_more_than_the_proxys_round_trip(
+    server: Server, bystander: dict[str, Any]
+) -> None:
+    """Seat 0 comes through a proxy on this machine that passes its link's round trip,
+    100 ms, in ``X-Tcp-Rtt``; its echoes, held back, make it look 130 ms. The bell credits
+    half the proxy's round trip and the margin, 55 ms, not the 80+ the echoes claim: 70 ms
+    slower than seat 1, seat 0 loses the race it would have won by its echoes."""
+    t = Table(server, headers=FAR)
+    try:
+        faked, honest, winner = _fake_lag_race(t, later=0.070)
+        assert 50 <= faked["credit_ms"] <= 50 + MARGIN_MS + 1, faked
+        assert honest["credit_ms"] <= MARGIN_MS + 1
+        assert winner == 1
+    finally:
+        t.close()
+    _intact(server, bystander)
+
+
+def test_HG_R8_behind_a_proxy_that_sends_no_round_trip_the_echoes_alone_count(
+    server: Server, bystander: dict[str, Any]
+) -> None:
+    """The limit left (docs/halligalli-fairness.md): through a proxy on this machine that
+    does not pass ``X-Tcp-Rtt``, the server's kernel times only the hop to the proxy and
+    bounds nothing; seat 0 is credited the 80 ms its held-back echoes fake."""
+    t = Table(server, headers=PROXY)
+    try:
+        faked, _, _ = _fake_lag_race(t, later=0.040)
+        assert 78 <= faked["credit_ms"] <= 95, faked
+    finally:
+        t.close()
+    _intact(server, bystander)
+
+
+@LINUX
+@pytest.mark.parametrize("server", ["lan"], indirect=True)
+def test_HG_R8_a_round_trip_header_from_a_peer_that_is_no_trusted_proxy_is_ignored(
+    server: Server, bystander: dict[str, Any]
+) -> None:
+    """Seat 0 connects straight to the server's network address, not through a proxy, and
+    sends the proxy's headers itself, claiming a 100 ms link; the server's kernel times its
+    connection at well under a millisecond, and that is the bound: no 55 ms, no 80 ms."""
+    lan = lan_address()
+    if lan is None:
+        pytest.skip("this machine has no network address but loopback")
+    t = Table(server, headers=FAR, host=lan)
+    try:
+        faked, _, winner = _fake_lag_race(t, later=0.040)
+        assert faked["credit_ms"] <= MARGIN_MS + 1, faked
+        assert winner == 1
     finally:
         t.close()
     _intact(server, bystander)

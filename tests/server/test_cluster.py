@@ -13,6 +13,7 @@ import random
 import time
 import uuid
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -305,22 +306,22 @@ def test_processes_starting_at_once_on_a_new_database_all_start() -> None:
         admin.dispose()
 
 
-def test_HG_R8_a_relayed_socket_faking_a_slow_link_earns_no_more_than_its_kernel_round_trip(
-    three: Cluster,
-) -> None:
-    """The bell's kernel round-trip cap holds for sockets relayed from another process:
-    the process holding the socket measures it and sends it along with each clock-sync
-    answer. Seat 0 (relayed) holds every echo back 160 ms and rings 40 ms after seat 1
-    (on the owner's own process): it gets no 80 ms credit, and seat 1 wins."""
-    from spieltisch.server import tcpinfo
-
+def _relayed_fake_lag(
+    three: Cluster, headers: dict[str, str] | None, later: float
+) -> tuple[dict[str, Any], int]:
+    """Seat 0, relayed from another process than the table's owner and sending
+    ``headers`` with its upgrade, holds every clock-sync echo back 160 ms (its link looks
+    80 ms longer than it is) and rings ``later`` seconds after seat 1, which is on the
+    owner's own process and syncs honestly. Seat 0's claim and the seat that rang
+    first."""
     a, b, c = three.servers
     options = {"stray_cards": False, "first_flipper": 0}
     made = create_table(a, "halligalli", [{"kind": "human"}] * 3, options=options)
     tid = made["table"]["id"]
     tokens = [made["seat_token"], join(b, tid, "Bob"), join(c, tid, "Cem")]
     clients = [
-        Client(three.servers, home, tid, tok) for home, tok in zip((1, 0, 2), tokens, strict=True)
+        Client(three.servers, home, tid, tok, headers if seat == 0 else None)
+        for seat, (home, tok) in enumerate(zip((1, 0, 2), tokens, strict=True))
     ]
     for _ in range(3):
         for seat, hold in ((0, 0.160), (1, 0.0)):
@@ -337,14 +338,38 @@ def test_HG_R8_a_relayed_socket_faking_a_slow_link_earns_no_more_than_its_kernel
     version, ply = clients[0].view["version"], clients[0].ply
     time.sleep(0.5)
     clients[1].send({"type": "ring", "version": version, "reaction_ms": 300})
-    time.sleep(0.040)
+    time.sleep(later)
     clients[0].send({"type": "ring", "version": version, "reaction_ms": 100})
-    claims = {}
-    for seat in (0, 1):
-        while (msg := clients[seat].next())["type"] != "rang":
-            pass
-        claims[seat] = msg["claim"]
-    limit = round(1000 * tcpinfo.MARGIN) + 1
-    assert claims[0]["credit_ms"] <= limit, claims  # not the 80 ms its echoes fake
+    while (msg := clients[0].next())["type"] != "rang":
+        pass
     clients[2].until(ply + 1)
-    assert clients[2].seen[ply + 1] == 1  # the faster, honest seat rang first
+    return msg["claim"], clients[2].seen[ply + 1]
+
+
+def test_HG_R8_a_relayed_socket_faking_a_slow_link_earns_no_more_than_its_kernel_round_trip(
+    three: Cluster,
+) -> None:
+    """The bell's kernel round-trip cap holds for sockets relayed from another process:
+    the process holding the socket measures it and sends it along with each clock-sync
+    answer. Seat 0 (relayed) rings 40 ms after seat 1: it gets no 80 ms credit, and seat
+    1 wins."""
+    from spieltisch.server import tcpinfo
+
+    claim, first = _relayed_fake_lag(three, None, later=0.040)
+    assert claim["credit_ms"] <= round(1000 * tcpinfo.MARGIN) + 1, claim  # not the 80 faked
+    assert first == 1  # the faster, honest seat rang first
+
+
+def test_HG_R8_a_relayed_socket_behind_a_proxy_earns_no_more_than_the_proxys_round_trip(
+    three: Cluster,
+) -> None:
+    """The round trip a proxy on this machine passes in ``X-Tcp-Rtt`` (100 ms) travels to
+    the owner like the kernel's: seat 0, relayed, is credited 55 ms (half of it and the
+    margin), not the 80 its held-back echoes fake, and loses a race it is 70 ms slower
+    in."""
+    from spieltisch.server import tcpinfo
+
+    headers = {"X-Forwarded-For": "203.0.113.9", "X-Tcp-Rtt": "100000"}
+    claim, first = _relayed_fake_lag(three, headers, later=0.070)
+    assert 50 <= claim["credit_ms"] <= 50 + round(1000 * tcpinfo.MARGIN) + 1, claim
+    assert first == 1
