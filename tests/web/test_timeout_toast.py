@@ -36,6 +36,9 @@ def test_the_others_hear_that_a_seat_timed_out(server: Server, browser: Any) -> 
     note = page.locator("#toast", has_text="Die Bedenkzeit von Bob ist abgelaufen")
     note.wait_for(timeout=20000)
     assert "Regelbot" in note.inner_text() or "Zufall" in note.inner_text()
+    # The log names the seat once, with its colour inside the bracket.
+    page.locator("#log", has_text="Bob (Bot: Regelbot, Blau)").wait_for(timeout=15000)
+    assert ") (" not in page.inner_text("#log")
     shot(page, "timeout-toast-de-phone")
     assert not page.errors, page.errors
     page.context.close()

@@ -238,7 +238,10 @@ function mini(kind) {
 
 // One event in words, or null for events not worth a line.
 export function describe(e, ctx) {
-  const who = e.colour ? `${ctx.nameOf(e.colour)} (${colourName(e.colour)})` : "";
+  // "Ada (Blau)"; a name that already ends in brackets takes the colour inside them:
+  // "Bob (Bot: Regelbot, Blau)", not "Bob (Bot: Regelbot) (Blau)".
+  const name = e.colour ? String(ctx.nameOf(e.colour)) : "";
+  const who = !e.colour ? "" : name.endsWith(")") ? `${name.slice(0, -1)}, ${colourName(e.colour)})` : `${name} (${colourName(e.colour)})`;
   const k = (x) => kindName(x);
   switch (e.type) {
     case "flip": {
