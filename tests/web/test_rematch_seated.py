@@ -1,5 +1,6 @@
 """Back on the finished game after taking a seat in its rematch, in German: the result
-screen leads on to the new game instead of saying a seat is still waiting."""
+screen leads on to the new game instead of saying a seat is still waiting, and the new
+table shows the other player's seat as kept for him."""
 
 from __future__ import annotations
 
@@ -49,5 +50,8 @@ def test_the_old_table_leads_to_the_rematch_i_sit_at(server: Server, browser: An
     page.click("#to-next")
     page.wait_for_url(f"**/t/{nid}")
     page.wait_for_selector("#to-previous")
+    # Bob's seat waits for him; it says so once, not "Bob · wartet auf Bob".
+    bob = page.locator(".seats-list li", has_text="Bob").inner_text()
+    assert "frei gehalten" in bob and bob.count("Bob") == 1, bob
     assert not page.errors, page.errors
     page.context.close()

@@ -136,7 +136,7 @@ const TEXT = {
   rematchSeated: ["Du sitzt schon in der neuen Partie.", "You already have your seat in the rematch."],
   nextGame: ["Nächste Partie", "Next game"],
   previousGame: ["Vorherige Partie", "Previous game"],
-  reservedFor: ["wartet auf {name}", "kept for {name}"],
+  reservedFor: ["Platz frei gehalten", "seat kept free"],
   botLevel: ["Bot-Stufe", "Bot level"],
   online: ["online", "online"],
   offline: ["offline", "offline"],
