@@ -117,6 +117,7 @@ const TEXT = {
   hours: ["{n} Stunden", "{n} hours"],
   clockDays: ["{d} T. {h} Std.", "{d} d {h} h"],
   clockHours: ["{h} Std. {m} Min.", "{h} h {m} min"],
+  botHoldsSeat: ["Ein Bot spielt gerade deinen Platz, bis du ihn zurücknimmst.", "A bot is playing your seat until you take it back."],
   timedOutOther: ["Die Bedenkzeit von {name} ist abgelaufen – ein Bot ({level}) spielt den Platz, bis {name} ihn zurücknimmt.", "{name}'s time ran out – a bot ({level}) plays the seat until {name} takes it back."],
   timedOut: ["Deine Bedenkzeit ist abgelaufen – ein Bot spielt für dich, bis du deinen Platz zurücknimmst.", "Your time ran out – a bot plays for you until you take your seat back."],
   notifyAllow: ["Benachrichtigen, wenn ich am Zug bin", "Notify me when it is my turn"],

@@ -212,8 +212,10 @@ export function renderTable(root, id) {
     const mySeat = st.table && st.seat !== null ? st.table.seats[st.seat] : null;
     if (mySeat && mySeat.kind === "human") st.timedOut = false;
     const running = st.table && st.table.status === "running" && view && !view.over;
-    const timedOut = running && st.timedOut && mySeat && mySeat.kind === "bot" && !resigned.includes(st.seat);
-    const notice = timedOut ? el("p", { class: "card timeout-note", id: "timed-out", role: "status" }, t("timedOut"), " ",
+    // A bot holds my seat: the time ran out just now, or (after a reload, a hand-over by
+    // the host) earlier; either way the way back is one tap away.
+    const botHolds = running && mySeat && mySeat.kind === "bot" && !resigned.includes(st.seat);
+    const notice = botHolds ? el("p", { class: "card timeout-note", id: "timed-out", role: "status" }, st.timedOut ? t("timedOut") : t("botHoldsSeat"), " ",
       el("button", { class: "button small primary", type: "button", onclick: () => send({ type: "take_back" }) }, t("takeMySeatBack"))) : null;
     const notify = running && playing ? attention.button(() => draw()) : null;
     if (notify) side.append(el("p", { class: "notify-row" }, notify));
