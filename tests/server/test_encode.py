@@ -1,0 +1,58 @@
+"""The live socket's JSON encoder (orjson) writes what the standard library wrote.
+
+Clients parse the text of every step; a faster encoder must not change it. Compared
+on the messages that really travel: every seat's and a spectator's view and events over
+random play of each game, and the odd values orjson refuses (kept by a fallback).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import spieltisch
+from spieltisch.server.live import Shared, encode
+from spieltisch.table import events_for
+
+PLIES = 120
+
+
+def _stdlib(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("name", spieltisch.games())
+def test_step_messages_are_encoded_as_before(name: str) -> None:
+    game = spieltisch.load(name)
+    state = game.new_state(players=game.info.min_players, seed=7)
+    rng = random.Random(7)
+    for ply in range(PLIES):
+        if state.is_over():
+            break
+        seat = rng.choice(state.active_seats())
+        action = rng.choice(state.legal_actions(seat))
+        events = state.apply(seat, action)
+        for audience in [None, *range(state.players)]:
+            message = Shared(
+                type="step",
+                ply=ply + 1,
+                seat=seat,
+                events=events_for(events, audience),
+                view=state.view(audience),
+            )
+            assert encode(message) == _stdlib(message)
+            assert encode(dict(message)) == _stdlib(message)
+
+
+def test_odd_values_fall_back_to_the_standard_library() -> None:
+    for message in (
+        {"type": "chat", "text": "broken \ud800 surrogate"},
+        {"type": "x", "n": 2**70},
+        {"type": "x", "by_seat": {0: "a", 1: ["ü", "€"]}},
+        {"type": "x", "text": "line\u2028separator <script>"},
+    ):
+        assert encode(message) == _stdlib(message)
+        assert encode(Shared(message)) == _stdlib(message)
