@@ -191,8 +191,8 @@ def test_out_of_turn_is_refused_with_the_turn_rule() -> None:
 
 def test_foreign_objects_are_refused_as_actions() -> None:
     state = GAME.new_state(seed=1)
-    assert_refused(state, 0, "flip c4", "HA §2")
-    assert_refused(state, 0, object(), "HA §2")
+    assert_refused(state, 0, "flip c4", "HA §Spielverlauf")
+    assert_refused(state, 0, object(), "HA §Spielverlauf")
 
 
 def test_acting_after_the_end_is_refused() -> None:

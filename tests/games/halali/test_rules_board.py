@@ -101,7 +101,7 @@ def test_HA_R1_a_move_out_of_an_exit_square_is_refused() -> None:
     state = make_state({"b5": "F", "b8": "F", "h8": "HN"}, end_left=10)
     play(state, "b5-a5")
     play(state, "h8-h7")
-    msg = refused(state, "a5-b5", "HA §2")
+    msg = refused(state, "a5-b5", "HA §Spielverlauf")
     assert "a5" in msg
 
 

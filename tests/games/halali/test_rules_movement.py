@@ -203,9 +203,10 @@ def test_HA_R4_only_the_owner_moves_a_coloured_tile(piece: str, colour: str) -> 
     assert "only by the" in msg
 
 
-def test_HA_R4_empty_square_is_not_a_move() -> None:
+def test_HA_Spielverlauf_a_move_from_an_empty_square_is_no_move() -> None:
     state = make_state({"e5": "F", "h8": "?"})
-    refused(state, "e6-e7", "HA §2")
+    msg = refused(state, "e6-e7", "HA §Spielverlauf")
+    assert "no tile on e6" in msg
 
 
 def test_HA_R4_a_small_position_has_exactly_these_actions() -> None:

@@ -70,6 +70,7 @@ GUIDE: Final = Guide(
             ),
             rules=(
                 "HA §Spielvorbereitungen",
+                "HA §Spielverlauf",
                 "HA §1",
                 "HA §2",
                 "HA-R4",

@@ -454,7 +454,7 @@ class HalaliState(State):
             if self.end_left > 0:
                 self.end_left -= 1
         else:
-            raise IllegalAction("HA §2", f"{action!r} is not a Halali action")
+            raise IllegalAction("HA §Spielverlauf", f"{action!r} is not a Halali action")
         self.to_move = 1 - colour
         # A game can end only at the end phase's last ply, with every tile face up or after
         # a hundred quiet plies: ``_end_ply`` is asked only then (here and in ``apply``).
@@ -528,7 +528,9 @@ class HalaliState(State):
                 return
         name = str(move)
         if not IS_FOREST[src] or self.board[src] == EMPTY:
-            raise IllegalAction("HA §2", f"{name}: there is no tile on {square_name(src)}")
+            raise IllegalAction(
+                "HA §Spielverlauf", f"{name}: there is no tile on {square_name(src)}"
+            )
         if self.hidden[src]:
             raise IllegalAction(
                 "HA-R3", f"{name}: the tile on {square_name(src)} is face down; flip it first"

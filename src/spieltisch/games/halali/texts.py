@@ -13,6 +13,11 @@ RULE_TEXTS: Final = {
         "Der blaue Spieler hat den ersten Zug, danach geht es abwechselnd weiter.",
         "Blue moves first, then the players alternate.",
     ),
+    "HA §Spielverlauf": Text(
+        "Wer am Zug ist, dreht entweder ein verdecktes Kärtchen um oder bewegt ein "
+        "aufgedecktes Kärtchen.",
+        "On your turn you either flip a face-down tile or move a face-up tile.",
+    ),
     "HA §1": Text(
         "Umgedreht wird ein beliebiges der noch verdeckt liegenden Kärtchen.",
         "You flip any tile that still lies face down.",
