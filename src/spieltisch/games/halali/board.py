@@ -62,6 +62,8 @@ def square_name(sq: int) -> str:
     >>> square_name(square(2, 3))
     'c4'
     """
+    if 0 <= sq < 81:
+        return SQUARE_NAMES[sq]  # every legal action's text names squares, on every step
     return f"{FILES[sq % 9]}{sq // 9 + 1}"
 
 
@@ -122,7 +124,7 @@ RAYS: Final = _ray_table()
 IS_EXIT: Final = tuple(sq in EXITS for sq in range(81))
 NEXT: Final = tuple(tuple(ray[:1] for ray in rays) for rays in RAYS)
 """NEXT[sq][d]: ``RAYS[sq][d]`` cut to its first square, for tiles that move one square."""
-SQUARE_NAMES: Final = tuple(square_name(sq) for sq in range(81))
+SQUARE_NAMES: Final = tuple(f"{FILES[sq % 9]}{sq // 9 + 1}" for sq in range(81))
 """``square_name`` of every square, looked up instead of formatted in every event."""
 
 
