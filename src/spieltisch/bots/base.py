@@ -66,4 +66,7 @@ class RandomBot(Bot):
     level = "random"
 
     def plan(self, view: View, seat: int, clock: float) -> Plan:
-        return Plan(self.rng.choice(self.legal_actions(view)), self.delay)
+        # Only the chosen text is parsed (the same draw as over all parsed actions): it
+        # plays on every live table's turn, where parsing every legal action cost more
+        # than the rest of its move.
+        return Plan(self.game.parse_action(self.rng.choice(view["legal_actions"])), self.delay)
