@@ -284,8 +284,10 @@ class LiveTable:
             return False
         wait = min(waits)
         if wait > 0:
+            # asyncio.timeout, not wait_for: no task made and cancelled per bot move
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), wait)
+                async with asyncio.timeout(wait):
+                    await self.wake.wait()
                 self.wake.clear()  # something happened meanwhile: re-plan
                 return True
         async with self.lock:
