@@ -1,9 +1,10 @@
-"""Money at a Kalooki ring table reads as each language writes it: "Pot 30,00" in
-German, "Pot 30.00" in English."""
+"""Numbers read as each language writes them: money at a Kalooki ring table ("Pot 30,00"
+in German, "Pot 30.00" in English) and the Halli Galli coach's chance ("12,5 %")."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import httpx
@@ -11,7 +12,7 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page
+from .conftest import new_page, shot
 
 
 @pytest.mark.slow
@@ -29,5 +30,32 @@ def test_the_pot_in_each_language(server: Server, browser: Any, lang: str, pot: 
     page.goto(f"{server.base}/t/{tid}")
     page.wait_for_selector("#ka-info")
     assert f"Pot {pot}" in page.inner_text("#ka-info")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.slow
+def test_the_halligalli_coach_writes_a_decimal_comma_in_german(server: Server, browser: Any) -> None:
+    """The coach's chance reads "12,5 %" on a German phone, never "12.5 %"."""
+    bots = [{"kind": "bot", "level": "beginner"}] * 2
+    made = httpx.post(
+        f"{server.base}/api/tables",
+        json={
+            "game": "halligalli",
+            "seats": [{"kind": "human"}, *bots],
+            "name": "Ada",
+            "options": {"coach": True},
+        },
+    ).json()
+    tid = made["table"]["id"]
+    page = new_page(browser, "de", mobile=True, touch=True)
+    mine = json.dumps({"seat": 0, "token": made["seat_token"]})
+    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
+    page.goto(f"{server.base}/t/{tid}")
+    page.locator("#hg-coach", has_text="%").wait_for(timeout=30000)
+    text = page.inner_text("#hg-coach")
+    assert re.search(r"\d+,\d %", text), text
+    assert not re.search(r"\d\.\d", text), text
+    shot(page, "halligalli-coach-de-phone")
     assert not page.errors, page.errors
     page.context.close()

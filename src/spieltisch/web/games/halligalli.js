@@ -5,7 +5,7 @@
 // measures every ring from the moment that version was painted here. The server ranks
 // rings by that reaction time (checked against its own latency estimate) plus handicaps.
 import { el } from "../api.js";
-import { t } from "../i18n.js";
+import { decimal, t } from "../i18n.js";
 import { backSvg, bellSvg, cardSvg, cardWords, emptySvg, fruitCount, tally } from "./halligalli-cards.js";
 
 export const title = "Halli-Galli-Extreem";
@@ -346,7 +346,7 @@ function centre(view, ctx) {
   if (reaction) info.append(reaction);
   if (ctx.table && ctx.table.options && ctx.table.options.coach && ctx.seat !== null) {
     const toggle = el("button", { class: "button small", id: "hg-coach-toggle", onclick: () => { S.coachOn = !S.coachOn; localStorage.setItem("spieltisch.hg.coach", S.coachOn ? "on" : "off"); renderBoard(CURRENT.host, CURRENT.view, CURRENT.ctx); } }, `${tr("coach")}: ${S.coachOn ? "✓" : "–"}`);
-    const text = S.coachOn && S.coach !== null ? tr("coachChance", { p: (S.coach * 100).toFixed(1) }) : S.coachOn ? "" : tr("coachOff");
+    const text = S.coachOn && S.coach !== null ? tr("coachChance", { p: decimal(S.coach * 100, 1) }) /* "12,5 %" on a German page */ : S.coachOn ? "" : tr("coachOff");
     info.append(el("div", { class: "hg-coach", id: "hg-coach" }, toggle, " ", text));
   }
   return el("div", { class: "hg-centre" }, bellCol, info);
