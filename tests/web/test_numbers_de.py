@@ -35,7 +35,7 @@ def test_the_pot_in_each_language(server: Server, browser: Any, lang: str, pot: 
 
 
 @pytest.mark.slow
-def test_the_halligalli_coach_writes_a_decimal_comma_in_german(server: Server, browser: Any) -> None:
+def test_the_halligalli_coach_in_german(server: Server, browser: Any) -> None:
     """The coach's chance reads "12,5 %" on a German phone, never "12.5 %"."""
     bots = [{"kind": "bot", "level": "beginner"}] * 2
     made = httpx.post(
