@@ -37,3 +37,6 @@ export function el(tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+/** A touch screen (finger) rather than a mouse: hints say "tap" there and "click" elsewhere. */
+export const touchScreen = () => window.matchMedia("(pointer: coarse)").matches;

@@ -410,6 +410,7 @@ const TEXT = {
   "ka.bySuit": ["Nach Farbe", "By suit"],
   "ka.byRank": ["Nach Rang", "By rank"],
   "ka.selectHint": ["Karten antippen zum Auswählen; dann Meldung, Anlegen (Meldung antippen) oder Abwerfen.", "Tap cards to select them; then meld, build (tap a meld) or discard."],
+  "ka.selectHintClick": ["Karten anklicken zum Auswählen; dann Meldung, Anlegen (Meldung anklicken) oder Abwerfen.", "Click cards to select them; then meld, build (click a meld) or discard."],
   "ka.drawHint": ["Ziehe eine Karte vom Talon oder von der Ablage.", "Draw a card from the stock or the discard pile."],
   "ka.meld": ["Auslegen", "Meld"],
   "ka.discard": ["Abwerfen", "Discard"],

@@ -4,7 +4,7 @@
 // shows each new table version at the server's `show_at` converted to local time, and
 // measures every ring from the moment that version was painted here. The server ranks
 // rings by that reaction time (checked against its own latency estimate) plus handicaps.
-import { el } from "../api.js";
+import { el, touchScreen } from "../api.js";
 import { decimal, t } from "../i18n.js";
 import { backSvg, bellSvg, cardSvg, cardWords, emptySvg, fruitCount, tally } from "./halligalli-cards.js";
 
@@ -232,8 +232,7 @@ function hookKeys() {
 }
 
 // -- rendering ---------------------------------------------------------------------------------
-// Touch screens ring by tapping; keyboards also have the space bar.
-const touchScreen = () => window.matchMedia("(pointer: coarse)").matches;
+// Touch screens ring by tapping; keyboards also have the space bar (touchScreen, api.js).
 
 function svgBox(cls, markup, attrs = {}) {
   const box = el("div", { class: cls, ...attrs });

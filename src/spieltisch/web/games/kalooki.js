@@ -1,6 +1,6 @@
 // Kalooki in the browser: draw, compose melds by selecting cards, build and swap on the
 // table, discard. The seat's own ordering of its hand (sort or drag) lives only here.
-import { api, el } from "../api.js";
+import { api, el, touchScreen } from "../api.js";
 import { count, decimal, has, t } from "../i18n.js";
 import { cardBack, cardButton, cardText, deckClass, fourColourToggle, hintToggle, parseCard, pref, rankIndex, sortKey } from "../cards.js";
 
@@ -133,7 +133,7 @@ function mine(view, legal, ctx, redraw) {
   const drawing = legal.includes("draw stock") || legal.includes("draw discard");
   const playing = legal.some((a) => a.startsWith("discard ") || a.startsWith("meld ") || a.startsWith("build "));
   if (drawing) box.append(el("div", { class: "prompt" }, w("drawHint")));
-  else if (playing) box.append(el("div", { class: "prompt muted" }, w("selectHint")));
+  else if (playing) box.append(el("div", { class: "prompt muted" }, w(touchScreen() ? "selectHint" : "selectHintClick")));
   const sel = selectedCards();
   const opened = view.opened[view.seat];
   const so_far = view.turn ? view.turn.opening_value : 0;
