@@ -143,6 +143,10 @@ class LiveTable:
         self.summarise = summarise
         self.runtime: TableRuntime | None = None
         self.log: list[Step] = []
+        self.bot_plies: dict[int, str] = {}
+        """Ply -> level of the bot that played it, so the log names a move as who made it
+        (a person's earlier moves keep his name after a bot takes his seat). Not stored:
+        a table rebuilt from the record does not know it."""
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
@@ -174,6 +178,7 @@ class LiveTable:
             **(rt.extras(seat) if rt is not None and hasattr(rt, "extras") else {}),
             "log": [
                 {"ply": s.ply, "seat": s.seat, "events": events_for(s.events, seat)}
+                | ({"bot": self.bot_plies[s.ply]} if s.ply in self.bot_plies else {})
                 for s in self.log
             ],
         }
@@ -209,6 +214,8 @@ class LiveTable:
                 )
                 if seat == step.seat:
                     message["action"] = str(step.action)
+                if step.ply in self.bot_plies:
+                    message["bot"] = self.bot_plies[step.ply]
                 if extras is not None:  # real-time tables: show_at, ring times, coach
                     message.update(extras(seat))
             self.deliver(conn, message)

@@ -814,6 +814,10 @@ class TableManager:
     async def _after_step(self, live: LiveTable, step: Step) -> None:
         """Called under the table lock after an action is stored."""
         live.log.append(step)
+        # A bot seat's move was the bot's: a person's seat is refused while a bot plays it.
+        for s in live.record.seats:
+            if s.seat == step.seat and s.kind == "bot":
+                live.bot_plies[step.ply] = s.level or "random"
         rt = live.runtime
         assert rt is not None
         await self._save_clock(live)

@@ -71,7 +71,7 @@ export function renderTable(root, id) {
         chat.refused(describeError(m));
         return;
       } else if (m.type === "step") {
-        st.table = m.table; st.view = m.view; st.log.push({ ply: m.ply - 1, seat: m.seat, events: m.events });
+        st.table = m.table; st.view = m.view; st.log.push({ ply: m.ply - 1, seat: m.seat, events: m.events, bot: m.bot });
         st.last = m.events; st.selected = null;
         // A refusal stays until the next own action, or, as the game goes on without one
         // (bell games), for a few seconds: long enough to read, not a stale alarm.
@@ -346,11 +346,37 @@ export function renderTable(root, id) {
     })));
   }
 
+  // The seats' names at each log entry. A move says whether a bot made it (the server's
+  // ``bot``: its level); a log the server rebuilt does not, and then a resigned seat's later
+  // moves are its stand-in's. A seat is named by who made its last move so far.
+  function logNames(log, ns) {
+    const seats = st.table ? st.table.seats : [];
+    const by = seats.map(() => null); // level of the bot playing the seat, null: the person
+    const gone = new Set();
+    return log.map((entry) => {
+      const s = seats[entry.seat];
+      if (s) by[entry.seat] = entry.bot ?? (gone.has(entry.seat) ? s.level || "random" : null);
+      for (const e of entry.events) if (e.type === "resign") gone.add(e.seat);
+      return seats.map((x, i) => (x.name ? (by[i] ? `${x.name} (${t("bot")}: ${levelName(by[i])})` : x.name) : ns[i]));
+    });
+  }
+
   function logBox(mod, ns) {
     // Resigning is the same in every game, so its line is written here, in its place.
     const gaveUp = st.log.flatMap((s) => s.events.filter((e) => e.type === "resign").map((e) => ({ ply: s.ply, type: "resign", text: `${resignerName(e.seat, ns)} ${t("resigned")}` })));
     const rules = st.log.map((s) => ({ ...s, events: s.events.filter((e) => e.type !== "resign") }));
-    const lines = [...mod.describeLog(rules, ns), ...gaveUp].sort((a, b) => (a.ply ?? 0) - (b.ply ?? 0));
+    // Each run of moves is named as its seats were played then (a person, or a bot for him).
+    const eras = logNames(rules, ns);
+    const moves = [];
+    let game = 1;
+    for (let i = 0; i < rules.length;) {
+      let j = i + 1;
+      while (j < rules.length && eras[j].join("\n") === eras[i].join("\n")) j += 1;
+      moves.push(...mod.describeLog(rules.slice(i, j), eras[i], game));
+      for (const s of rules.slice(i, j)) for (const e of s.events) if (e.type === "game_start" && e.game) game = e.game;
+      i = j;
+    }
+    const lines = [...moves, ...gaveUp].sort((a, b) => (a.ply ?? 0) - (b.ply ?? 0));
     const list = el("ol", { class: "log", id: "log", reversed: true }, lines.slice(-200).reverse().map((l) => el("li", { class: l.type }, l.text)));
     return el("div", { class: "card" }, el("h3", {}, t("log")), list);
   }
