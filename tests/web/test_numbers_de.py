@@ -52,7 +52,14 @@ def test_the_halligalli_coach_in_german(server: Server, browser: Any) -> None:
     mine = json.dumps({"seat": 0, "token": made["seat_token"]})
     page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
     page.goto(f"{server.base}/t/{tid}")
-    page.locator("#hg-coach", has_text="%").wait_for(timeout=30000)
+    coach = page.locator("#hg-coach", has_text="%")
+    for _ in range(300):  # the coach speaks once a card lies open; Ada may be first to flip
+        if coach.count():
+            break
+        if page.locator("#hg-flip-btn:enabled").count():
+            page.click("#hg-flip-btn")
+        page.wait_for_timeout(100)
+    coach.wait_for(timeout=5000)
     text = page.inner_text("#hg-coach")
     assert re.search(r"\d+,\d %", text), text
     assert not re.search(r"\d\.\d", text), text
