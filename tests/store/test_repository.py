@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 import spieltisch
 from spieltisch.bots import make
-from spieltisch.store import SeatRecord, Store, StoreError
+from spieltisch.store import SeatRecord, SeatSpan, Store, StoreError
 
 
 def _table(store: Store, table_id: str = "t1", status: str = "open") -> None:
@@ -87,6 +89,51 @@ def test_status_listing_and_seat_handover(store: Store) -> None:
     assert t is not None and t.seats[0].kind == "bot" and t.seats[0].level == "random"
     with pytest.raises(StoreError):
         store.set_status("a", "weird")
+
+
+def test_seat_changes_of_a_running_game_are_stored_as_spans(store: Store) -> None:
+    """A hand-over with ``from_ply`` stores who plays the seat from then on, with the
+    seat; a second change before the seat moved replaces the first; without ``from_ply``
+    (no game running) no span is written."""
+    _table(store, status="running")
+    _table(store, "other", status="running")
+    store.set_seat_kind("t1", 0, "bot", "rules", from_ply=4)
+    t = store.get_table("t1")
+    assert t is not None and (t.seats[0].kind, t.seats[0].level) == ("bot", "rules")
+    store.set_seat_kind("t1", 0, "human", None, from_ply=9)
+    store.set_seat_kind("t1", 0, "bot", "random", from_ply=12)
+    store.set_seat_kind("t1", 0, "human", None, from_ply=12)  # taken back before it moved
+    store.set_seat_kind("t1", 1, "bot", "strong", from_ply=3)
+    store.set_seat_kind("other", 0, "bot", "random")
+    assert store.seat_spans("t1") == [
+        SeatSpan(0, 4, "rules"),
+        SeatSpan(0, 9, None),
+        SeatSpan(0, 12, None),
+        SeatSpan(1, 3, "strong"),
+    ]
+    assert store.seat_spans("other") == []
+    t = store.get_table("t1")
+    assert t is not None and (t.seats[0].kind, t.seats[0].level) == ("human", None)
+
+
+def test_a_seat_span_is_written_with_its_seat_or_not_at_all(store: Store) -> None:
+    """One transaction: a span that fails to be written takes the seat change with it,
+    so a restarted server never finds a bot seat without the ply it took over."""
+    _table(store, status="running")
+
+    def refuse(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.lstrip().upper().startswith("INSERT") and "st_seat_spans" in statement:
+            raise RuntimeError("the database refuses the span")
+
+    event.listen(store.engine, "before_cursor_execute", refuse)
+    try:
+        with pytest.raises(Exception, match="refuses the span"):
+            store.set_seat_kind("t1", 0, "bot", "rules", from_ply=2)
+    finally:
+        event.remove(store.engine, "before_cursor_execute", refuse)
+    t = store.get_table("t1")
+    assert t is not None and t.seats[0].kind == "human" and t.seats[0].level is None
+    assert store.seat_spans("t1") == []
 
 
 def test_append_survives_a_connection_the_database_dropped(store: Store) -> None:

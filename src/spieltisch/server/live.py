@@ -35,6 +35,8 @@ from spieltisch.engine import View
 from spieltisch.store import Store, TableRecord, TurnClockRecord
 from spieltisch.table import SearchPool, Step, TableRuntime, events_for
 
+from .botplies import BotPlies
+
 log = logging.getLogger("spieltisch.table")
 
 OUTBOX = 256
@@ -143,10 +145,10 @@ class LiveTable:
         self.summarise = summarise
         self.runtime: TableRuntime | None = None
         self.log: list[Step] = []
-        self.bot_plies: dict[int, str] = {}
-        """Ply -> level of the bot that played it, so the log names a move as who made it
-        (a person's earlier moves keep his name after a bot takes his seat). Not stored:
-        a table rebuilt from the record does not know it."""
+        self.bot_plies = BotPlies(record)
+        """Which moves a bot made (its level), so the log names a move as who made it (a
+        person's earlier moves keep his name after a bot takes his seat): the stored seat
+        spans, loaded when the game is rebuilt and followed on each seat change."""
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
@@ -178,10 +180,15 @@ class LiveTable:
             **(rt.extras(seat) if rt is not None and hasattr(rt, "extras") else {}),
             "log": [
                 {"ply": s.ply, "seat": s.seat, "events": events_for(s.events, seat)}
-                | ({"bot": self.bot_plies[s.ply]} if s.ply in self.bot_plies else {})
+                | self._by_bot(s)
                 for s in self.log
             ],
         }
+
+    def _by_bot(self, step: Step) -> dict[str, str]:
+        """``{"bot": level}`` for a move a bot made, else nothing."""
+        level = self.bot_plies.level(step.seat, step.ply)
+        return {"bot": level} if level is not None else {}
 
     def broadcast_table(self) -> None:
         summary = self.summarise(self)
@@ -200,6 +207,7 @@ class LiveTable:
         summary = self.summarise(self)
         messages: dict[int | None, Shared] = {}
         extras = getattr(rt, "extras", None)
+        by_bot = self._by_bot(step)
         for conn in list(self.connections):
             seat = conn.seat
             message = messages.get(seat)
@@ -214,8 +222,7 @@ class LiveTable:
                 )
                 if seat == step.seat:
                     message["action"] = str(step.action)
-                if step.ply in self.bot_plies:
-                    message["bot"] = self.bot_plies[step.ply]
+                message.update(by_bot)
                 if extras is not None:  # real-time tables: show_at, ring times, coach
                     message.update(extras(seat))
             self.deliver(conn, message)

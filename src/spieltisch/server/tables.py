@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import logging
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
@@ -26,7 +27,7 @@ from spieltisch.engine import (
     load,
 )
 from spieltisch.engine import games as game_names
-from spieltisch.store import SeatRecord, Store, TableRecord, TurnClockRecord
+from spieltisch.store import SeatRecord, SeatSpan, Store, TableRecord, TurnClockRecord
 from spieltisch.table import (
     Clock,
     SearchPool,
@@ -40,6 +41,7 @@ from spieltisch.table import (
 )
 
 from . import chat, ratings
+from .botplies import BotPlies
 from .errors import ApiError, ErrorCode, from_engine
 
 if TYPE_CHECKING:
@@ -530,7 +532,10 @@ class TableManager:
         if level is None and seat in rt.state.resigned:
             raise ApiError(ErrorCode.TABLE_SEAT_RESIGNED, f"seat {seat} has resigned")
         kind = "bot" if level else "human"
-        await self._db(self.store.set_seat_kind, live.id, seat, kind, level)
+        # Stored with the seat as a span from the next ply on: the log's bot marks outlive
+        # a restart or a takeover (:mod:`.botplies`).
+        await self._db(self.store.set_seat_kind, live.id, seat, kind, level, from_ply=rt.ply)
+        live.bot_plies.change(seat, rt.ply, level)
         rt.set_bot(seat, self._bot(rt.state.game, live.id, seat, level) if level else None)
         await self._save_clock(live)
         live.record = await self._record(live.id)
@@ -599,7 +604,15 @@ class TableManager:
         game = load(record.game, **record.options)
         return game.new_state(players=record.players, seed=record.seed)
 
-    def _attach_runtime(self, live: LiveTable, state: State, log_steps: list[Step]) -> None:
+    def _attach_runtime(
+        self,
+        live: LiveTable,
+        state: State,
+        log_steps: list[Step],
+        spans: Sequence[SeatSpan] = (),
+    ) -> None:
+        """Put ``state`` live, with the log so far and the stored seat spans (``spans``:
+        who played a person's seat when; none for a game that starts now)."""
         record = live.record
         bots = {
             s.seat: self._bot(state.game, record.id, s.seat, s.level or "random")
@@ -614,6 +627,7 @@ class TableManager:
 
         live.runtime = make_runtime(state, self.clock, bots, write_ahead)
         live.log = log_steps
+        live.bot_plies = BotPlies(record, spans)
         stored = live.clock_record
         if stored is not None and allows_turn_clock(state.game.info):
             turn_clock = TurnClock(TurnLimit(stored.mode, stored.seconds), self.clock)
@@ -660,14 +674,14 @@ class TableManager:
             self.tables[table_id] = live
             await self._maybe_start(live)
             return live
-        state, steps = await self._db(self._replay, record)
+        state, steps, spans = await self._db(self._replay, record)
         if state.is_over():
             result = state.result()
             await self._db(self.store.set_status, table_id, "finished", result and result.to_json())
             await ratings.table_finished(self.store, table_id)
             return None
         live.clock_record = await self._stored_clock(table_id)
-        self._attach_runtime(live, state, steps)
+        self._attach_runtime(live, state, steps, spans)
         self.tables[table_id] = live
         await self._save_clock(live)
         live.start_driver(self._after_step, self._time_out)
@@ -734,13 +748,14 @@ class TableManager:
             log.info("open tables expired", extra={"count": len(expired)})
         return expired
 
-    def _replay(self, record: TableRecord) -> tuple[State, list[Step]]:
+    def _replay(self, record: TableRecord) -> tuple[State, list[Step], list[SeatSpan]]:
+        """The game rebuilt from its record, its log, and its seat spans (one thread)."""
         state = self._new_state(record)
         steps = []
         for ply, item in enumerate(self.store.actions(record.id)):
             action = state.game.action_from_json(item["action"])
             steps.append(Step(ply, item["seat"], action, state.apply(item["seat"], action)))
-        return state, steps
+        return state, steps, self.store.seat_spans(record.id)
 
     async def seat_for(
         self, table_id: str, token: str | None, *, token_hash: str | None = None
@@ -774,8 +789,8 @@ class TableManager:
             raise ApiError(ErrorCode.TABLE_CROWDED, "too many spectators at this table")
         if live is None:
             live = self._open(record)
-            state, steps = await self._db(self._replay, record)
-            self._attach_runtime(live, state, steps)
+            state, steps, spans = await self._db(self._replay, record)
+            self._attach_runtime(live, state, steps, spans)
             live = self.tables.setdefault(table_id, live)  # another visitor may have won
         return live, seat
 
@@ -814,10 +829,6 @@ class TableManager:
     async def _after_step(self, live: LiveTable, step: Step) -> None:
         """Called under the table lock after an action is stored."""
         live.log.append(step)
-        # A bot seat's move was the bot's: a person's seat is refused while a bot plays it.
-        for s in live.record.seats:
-            if s.seat == step.seat and s.kind == "bot":
-                live.bot_plies[step.ply] = s.level or "random"
         rt = live.runtime
         assert rt is not None
         await self._save_clock(live)
@@ -830,11 +841,15 @@ class TableManager:
         live.broadcast_step(step)
 
     async def replay_step(self, table_id: str, ply: int) -> dict[str, Any]:
-        """The spectator's view after ``ply`` actions of a finished game, for the viewer."""
+        """The spectator's view after ``ply`` actions of a finished game, for the viewer.
+
+        ``bots`` says per seat whether a bot played it at this step (its level; ``None``:
+        its person), so a person's own moves keep his name in the replay too."""
         record = await self._record(table_id)
         if record.status != "finished":
             raise ApiError(ErrorCode.TABLE_NOT_FINISHED, "replays are shown once the game is over")
         actions = await self._db(self.store.actions, table_id)
+        spans = await self._db(self.store.seat_spans, table_id)
         if not 0 <= ply <= len(actions):
             raise ApiError(ErrorCode.REPLAY_BAD_PLY, f"ply must be 0..{len(actions)}")
         state = self._new_state(record)
@@ -849,6 +864,7 @@ class TableManager:
             "seat": last["seat"] if last else None,
             "events": [e for e in events if "visible_to" not in e],
             "view": state.view(None),
+            "bots": BotPlies(record, spans).at(max(ply - 1, 0)),
         }
 
     # -- connections ---------------------------------------------------------------------

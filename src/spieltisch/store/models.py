@@ -145,6 +145,24 @@ class TurnClockRow(Base):
     deadlines: Mapped[dict[str, float]] = mapped_column(JSON)
 
 
+class SeatSpanRow(Base):
+    """Who plays a person's seat from ``from_ply`` on: a bot of ``level``, or the person
+    again (``level`` ``None``). Written with each change of a running game's seat (a
+    timeout, the host's hand-over, a resigner's stand-in, a take-back), so the log can
+    name every move as who made it after a restart or a takeover; only whether a bot
+    played, which the table shows anyway. A table of its own, added by ``create_all``;
+    a second change at the same ply replaces the first (the earlier one played nothing)."""
+
+    __tablename__ = "st_seat_spans"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    from_ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
 class ReviewRow(Base):
     """The post-game review of one seat of a finished table: one row per (table, seat),
     so two requests on any processes start one job (the second insert fails). ``owner``

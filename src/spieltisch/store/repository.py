@@ -37,6 +37,7 @@ from .models import (
     LeaseRow,
     RematchRow,
     SeatRow,
+    SeatSpanRow,
     TableRow,
     TableSettingsRow,
     TurnClockRow,
@@ -368,14 +369,46 @@ class Store:
             s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
             return bool(getattr(done, "rowcount", 0) == 1)
 
-    def set_seat_kind(self, table_id: str, seat: int, kind: str, level: str | None) -> None:
-        """Hand a seat to a bot (``kind="bot"``) or back to its human (``"human"``)."""
+    def set_seat_kind(
+        self,
+        table_id: str,
+        seat: int,
+        kind: str,
+        level: str | None,
+        *,
+        from_ply: int | None = None,
+    ) -> None:
+        """Hand a seat to a bot (``kind="bot"``) or back to its human (``"human"``).
+
+        ``from_ply`` (a running game: its next ply) stores the change as a seat span in
+        the same transaction (:meth:`seat_spans`), so the seat and the record of who
+        played it never disagree; a rare write, kept off the per-action path."""
         with self._session.begin() as s:
             s.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(kind=kind, level=level)
             )
+            if from_ply is None:
+                return
+            span_level = level if kind == "bot" else None
+            span = s.get(SeatSpanRow, (table_id, seat, from_ply))
+            if span is None:
+                s.add(
+                    SeatSpanRow(table_id=table_id, seat=seat, from_ply=from_ply, level=span_level)
+                )
+            else:  # changed twice before the seat moved: the later change counts
+                span.level = span_level
+
+    def seat_spans(self, table_id: str) -> list[SeatSpan]:
+        """The stored seat changes of a table's game, by seat and ply."""
+        with self._session() as s:
+            rows = s.execute(
+                select(SeatSpanRow.seat, SeatSpanRow.from_ply, SeatSpanRow.level)
+                .where(SeatSpanRow.table_id == table_id)
+                .order_by(SeatSpanRow.seat, SeatSpanRow.from_ply)
+            ).all()
+        return [SeatSpan(int(seat), int(ply), level) for seat, ply, level in rows]
 
     # -- the action record ---------------------------------------------------------------
     def append_action(
@@ -631,6 +664,16 @@ class Store:
             )
             s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
             return bool(getattr(done, "rowcount", 0) == 1)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpan:
+    """From ply ``from_ply`` on, ``seat`` was played by a bot of ``level`` (``None``: by
+    its person again)."""
+
+    seat: int
+    from_ply: int
+    level: str | None
 
 
 @dataclass(frozen=True, slots=True)

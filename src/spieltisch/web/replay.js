@@ -6,9 +6,15 @@ import { resultBox } from "./table.js";
 import { createReview } from "./review.js";
 
 // A seat's name as the table page writes it: a person's seat a bot played (handed over,
-// timed out, a stand-in after resigning) keeps his name.
-function seatNames(seats) {
-  return seats.map((s) => s.kind === "bot" ? (s.name ? `${s.name} (${t("bot")}: ${levelName(s.level)})` : `${t("bot")} ${s.seat + 1} (${levelName(s.level)})`) : (s.name || t("anonymous")));
+// timed out, a stand-in after resigning) keeps his name. ``bots`` (the server's, per seat:
+// the level of the bot playing it at a step, null: its person) names a step as who made
+// it; without it, the seats as the game ended.
+function seatNames(seats, bots) {
+  return seats.map((s, i) => {
+    const level = bots ? bots[i] : (s.kind === "bot" ? s.level : null);
+    if (s.name) return level ? `${s.name} (${t("bot")}: ${levelName(level)})` : s.name;
+    return s.kind === "bot" ? `${t("bot")} ${s.seat + 1} (${levelName(s.level)})` : t("anonymous");
+  });
 }
 
 export function renderReplay(root, id) {
@@ -36,6 +42,7 @@ export function renderReplay(root, id) {
     const d = st.data;
     const mod = GAMES[d.table.web];
     const ns = seatNames(d.table.seats);
+    const at = seatNames(d.table.seats, d.bots); // who played each seat at this step
     const board = el("div", { class: "board-wrap", id: "board" });
     const side = el("aside", { class: "side" });
     const go = (p) => load(Math.max(0, Math.min(st.plies, p)));
@@ -48,13 +55,13 @@ export function renderReplay(root, id) {
       el("button", { class: "button small", onclick: () => go(st.ply + 1), "aria-label": t("next"), id: "next" }, "▶"),
       el("button", { class: "button small", onclick: () => go(st.plies), "aria-label": t("last"), id: "last" }, "▶|"));
     if (mod) {
-      mod.renderBoard(board, d.view, { interactive: false, last: mod.touched(d.events), names: ns });
-      side.append(mod.renderPanel(d.view, { names: ns, mySeat: null }));
+      mod.renderBoard(board, d.view, { interactive: false, last: mod.touched(d.events), names: at });
+      side.append(mod.renderPanel(d.view, { names: at, mySeat: null }));
       const startGame = d.view.game_number - (d.events.some((e) => e.type === "game_start") ? 1 : 0);
       // Resigning is the same in every game: its line is written here, as on the table page.
-      const gaveUp = d.events.filter((e) => e.type === "resign").map((e) => ({ text: `${ns[e.seat]} ${t("resigned")}` }));
+      const gaveUp = d.events.filter((e) => e.type === "resign").map((e) => ({ text: `${at[e.seat]} ${t("resigned")}` }));
       const rest = d.events.filter((e) => e.type !== "resign");
-      const lines = [...mod.describeLog([{ ply: st.ply - 1, events: rest }], ns, startGame), ...gaveUp];
+      const lines = [...mod.describeLog([{ ply: st.ply - 1, events: rest }], at, startGame), ...gaveUp];
       side.append(el("div", { class: "card" }, el("h3", {}, t("step", { n: st.ply, m: st.plies })),
         el("p", { id: "replay-step" }, st.ply === 0 ? t("start") : lines.map((l) => l.text).join(" · "))));
     }

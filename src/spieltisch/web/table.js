@@ -347,8 +347,9 @@ export function renderTable(root, id) {
   }
 
   // The seats' names at each log entry. A move says whether a bot made it (the server's
-  // ``bot``: its level); a log the server rebuilt does not, and then a resigned seat's later
-  // moves are its stand-in's. A seat is named by who made its last move so far.
+  // ``bot``: its level, kept in the database, so also after a restart); a game stored before
+  // the server kept that does not, and then a resigned seat's later moves are its
+  // stand-in's. A seat is named by who made its last move so far.
   function logNames(log, ns) {
     const seats = st.table ? st.table.seats : [];
     const by = seats.map(() => null); // level of the bot playing the seat, null: the person
