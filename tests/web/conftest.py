@@ -6,6 +6,7 @@ Screenshots go to ``artifacts/`` (gitignored). Skipped when Chromium is not inst
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -75,3 +76,14 @@ def new_page(
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
     return page
+
+
+def remember_seat(page: Any, table_id: str, seat: int, token: str, host: str | None = None) -> None:
+    """The browser holds ``seat``'s token of the table (and the host's), as it does after
+    creating or joining: the table page then opens in that seat."""
+    mine = json.dumps({"seat": seat, "token": token})
+    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{table_id}', {mine!r})")
+    if host:
+        page.context.add_init_script(
+            f"localStorage.setItem('spieltisch.host.{table_id}', {host!r})"
+        )

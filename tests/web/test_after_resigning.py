@@ -5,7 +5,6 @@ a refusal shown when the other side resigns does not stay on the result screen."
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import httpx
@@ -13,15 +12,12 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page
+from .conftest import new_page, remember_seat
 
 
 def _seated(browser: Any, server: Server, tid: str, seat: int, token: str, host: str = "") -> Any:
     page = new_page(browser, "de")
-    mine = json.dumps({"seat": seat, "token": token})
-    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
-    if host:
-        page.context.add_init_script(f"localStorage.setItem('spieltisch.host.{tid}', {host!r})")
+    remember_seat(page, tid, seat, token, host)
     page.goto(f"{server.base}/t/{tid}")
     return page
 

@@ -3,7 +3,6 @@ mouse on a desktop, "antippen" with a finger on a phone (German pages)."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page, shot
+from .conftest import new_page, remember_seat, shot
 
 pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed")
 
@@ -32,8 +31,7 @@ def test_the_select_hint_names_click_or_tap(
     ).json()
     tid = made["table"]["id"]
     page = new_page(browser, "de", mobile=phone, touch=phone)
-    mine = json.dumps({"seat": 0, "token": made["seat_token"]})
-    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
+    remember_seat(page, tid, 0, made["seat_token"])
     page.goto(f"{server.base}/t/{tid}")
     page.locator("#draw-stock:enabled").wait_for(timeout=30000)  # Ada's turn: draw first
     page.click("#draw-stock")

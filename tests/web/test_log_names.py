@@ -4,7 +4,6 @@ moves keep his name and only the bot's moves say "Ada (Bot: ...)", also after a 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import httpx
@@ -12,7 +11,7 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page, shot
+from .conftest import new_page, remember_seat, shot
 
 DREW = "Ada zieht vom Talon."
 """Ada's own first move in the German log."""
@@ -30,8 +29,7 @@ def _kalooki(server: Server, **extra: Any) -> dict[str, Any]:
 def _seated(browser: Any, server: Server, made: dict[str, Any], *, phone: bool) -> Any:
     tid = made["table"]["id"]
     page = new_page(browser, "de", mobile=phone, touch=phone)
-    mine = json.dumps({"seat": 0, "token": made["seat_token"]})
-    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
+    remember_seat(page, tid, 0, made["seat_token"])
     page.goto(f"{server.base}/t/{tid}")
     return page
 

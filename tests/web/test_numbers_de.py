@@ -3,7 +3,6 @@ in German, "Pot 30.00" in English) and the Halli Galli coach's chance ("12,5 %")
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page, shot
+from .conftest import new_page, remember_seat, shot
 
 
 @pytest.mark.slow
@@ -25,8 +24,7 @@ def test_the_pot_in_each_language(server: Server, browser: Any, lang: str, pot: 
     ).json()
     tid = made["table"]["id"]
     page = new_page(browser, lang, mobile=True, touch=True)
-    mine = json.dumps({"seat": 0, "token": made["seat_token"]})
-    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
+    remember_seat(page, tid, 0, made["seat_token"])
     page.goto(f"{server.base}/t/{tid}")
     page.wait_for_selector("#ka-info")
     assert f"Pot {pot}" in page.inner_text("#ka-info")
@@ -49,8 +47,7 @@ def test_the_halligalli_coach_in_german(server: Server, browser: Any) -> None:
     ).json()
     tid = made["table"]["id"]
     page = new_page(browser, "de", mobile=True, touch=True)
-    mine = json.dumps({"seat": 0, "token": made["seat_token"]})
-    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
+    remember_seat(page, tid, 0, made["seat_token"])
     page.goto(f"{server.base}/t/{tid}")
     coach = page.locator("#hg-coach", has_text="%")
     for _ in range(300):  # the coach speaks once a card lies open; Ada may be first to flip

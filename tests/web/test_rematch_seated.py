@@ -14,7 +14,7 @@ from websockets.typing import Origin
 
 from tests.server.procserver import Server, recv_type
 
-from .conftest import new_page
+from .conftest import new_page, remember_seat
 
 
 @pytest.mark.slow
@@ -40,8 +40,7 @@ def test_the_old_table_leads_to_the_rematch_i_sit_at(server: Server, browser: An
     page = new_page(browser, "de", mobile=True, touch=True)
     seats = ((tid, 0, made["seat_token"]), (nid, again["seat"], again["seat_token"]))
     for table, seat, token in seats:
-        mine = json.dumps({"seat": seat, "token": token})
-        page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{table}', {mine!r})")
+        remember_seat(page, table, seat, token)
     page.goto(f"{server.base}/t/{tid}")
     page.wait_for_selector("#to-next")
     box = page.inner_text("#rematch-box")

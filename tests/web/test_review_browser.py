@@ -10,7 +10,6 @@ counts and the chart. A click on a mistake shows that position in the replay.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,7 +18,7 @@ import pytest
 from spieltisch.store import Store
 from tests.server.procserver import Server
 
-from .conftest import new_page, shot
+from .conftest import new_page, remember_seat, shot
 from .finished import bot_record, store_running
 
 TID = "analyse1"
@@ -51,8 +50,7 @@ def test_a_player_finishes_a_game_and_reads_her_analysis_in_german(
     review_server: Server, browser: Any
 ) -> None:
     page = new_page(browser, "de")
-    mine = json.dumps({"seat": 0, "token": TOKENS[0]})
-    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{TID}', {mine!r})")
+    remember_seat(page, TID, 0, TOKENS[0])
     page.goto(f"{review_server.base}/t/{TID}")
 
     page.click("#resign", timeout=15000)

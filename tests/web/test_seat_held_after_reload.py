@@ -3,7 +3,6 @@ phone): the page says a bot plays his seat and takes it back with one tap."""
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page
+from .conftest import new_page, remember_seat
 
 
 @pytest.mark.slow
@@ -33,8 +32,7 @@ def test_coming_back_to_a_seat_a_bot_holds(server: Server, browser: Any) -> None
         assert time.monotonic() < deadline, "Ada's time never ran out"
         time.sleep(0.5)
     page = new_page(browser, "de", mobile=True, touch=True)
-    mine = json.dumps({"seat": 0, "token": made["seat_token"]})
-    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
+    remember_seat(page, tid, 0, made["seat_token"])
     page.goto(f"{server.base}/t/{tid}")
     note = page.locator("#timed-out")
     note.wait_for(timeout=15000)

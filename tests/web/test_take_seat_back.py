@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import httpx
@@ -10,7 +9,7 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page
+from .conftest import new_page, remember_seat
 
 
 @pytest.mark.slow
@@ -28,8 +27,7 @@ def test_the_player_takes_the_seat_back_from_the_bot(server: Server, browser: An
     )
     assert handed.status_code == 200
     page = new_page(browser, "de")
-    seat = json.dumps({"seat": 1, "token": bob["seat_token"]})
-    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {seat!r})")
+    remember_seat(page, tid, 1, bob["seat_token"])
     page.goto(f"{server.base}/t/{tid}")
     button = page.locator("#take-seat-back")
     button.wait_for(timeout=15000)

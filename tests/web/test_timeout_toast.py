@@ -3,7 +3,6 @@ just turn into a bot without a word."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import httpx
@@ -11,7 +10,7 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page, shot
+from .conftest import new_page, remember_seat, shot
 
 
 @pytest.mark.slow
@@ -28,8 +27,7 @@ def test_the_others_hear_that_a_seat_timed_out(server: Server, browser: Any) -> 
     tid = made["table"]["id"]
     ada = httpx.post(f"{server.base}/api/tables/{tid}/join", json={"name": "Ada"}).json()
     page = new_page(browser, "de", mobile=True, touch=True)
-    mine = json.dumps({"seat": ada["seat"], "token": ada["seat_token"]})
-    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
+    remember_seat(page, tid, ada["seat"], ada["seat_token"])
     page.goto(f"{server.base}/t/{tid}")
     page.locator("#status", has_text="Bob ist am Zug").wait_for(timeout=15000)
     # Bob never comes back to the table: after 10 s a bot plays his seat.

@@ -14,7 +14,7 @@ from websockets.sync.client import connect
 
 from tests.server.procserver import Server
 
-from .conftest import new_page, shot
+from .conftest import new_page, remember_seat, shot
 from .test_resign_rematch import play_one, seated
 
 
@@ -178,8 +178,7 @@ def test_a_notification_only_after_the_player_allows_it_when_his_turn_comes(
     second = 1 - first
     page = new_page(browser, "de")
     page.context.add_init_script(HIDDEN_TAB)
-    mine = json.dumps({"seat": second, "token": tokens[second]})
-    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
+    remember_seat(page, tid, second, tokens[second])
     page.goto(f"{server.base}/t/{tid}")
     allow = page.locator("#allow-notify")
     allow.wait_for(timeout=15000)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import httpx
@@ -10,7 +9,7 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page, shot
+from .conftest import new_page, remember_seat, shot
 
 
 @pytest.mark.slow
@@ -21,11 +20,7 @@ def test_the_host_seats_a_bot_and_the_board_appears(server: Server, browser: Any
     ).json()
     tid = made["table"]["id"]
     page = new_page(browser, "de", mobile=True)
-    seat = json.dumps({"seat": 0, "token": made["seat_token"]})
-    page.context.add_init_script(
-        f"localStorage.setItem('spieltisch.seat.{tid}', {seat!r});"
-        f"localStorage.setItem('spieltisch.host.{tid}', {made['host_token']!r});"
-    )
+    remember_seat(page, tid, 0, made["seat_token"], made["host_token"])
     page.goto(f"{server.base}/t/{tid}")
     button = page.locator("#seat-bot-1")
     button.wait_for(timeout=15000)

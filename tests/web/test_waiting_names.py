@@ -3,7 +3,6 @@ and the chat offers to mute only people, not free seats or bots."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import httpx
@@ -11,7 +10,7 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page
+from .conftest import new_page, remember_seat
 
 
 def _mutable(page: Any) -> list[str]:
@@ -27,8 +26,7 @@ def test_a_free_seat_is_a_seat_and_only_people_can_be_muted(server: Server, brow
     ).json()
     tid = made["table"]["id"]
     page = new_page(browser, "de", mobile=True, touch=True)
-    mine = json.dumps({"seat": 0, "token": made["seat_token"]})
-    page.context.add_init_script(f"localStorage.setItem('spieltisch.seat.{tid}', {mine!r})")
+    remember_seat(page, tid, 0, made["seat_token"])
     page.goto(f"{server.base}/t/{tid}")
     page.wait_for_selector(".seats-list li")
     page.wait_for_selector("#chat-input")
