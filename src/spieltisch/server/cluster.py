@@ -220,6 +220,8 @@ class Cluster:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.beater
         await asyncio.to_thread(self.heart.join, 5.0)
+        if self.relays:
+            log.info("relayed sockets closed (1012): leaving", extra={"sockets": len(self.relays)})
         for relay in list(self.relays.values()):
             relay.conn.close()
         with contextlib.suppress(Exception):
@@ -249,6 +251,7 @@ class Cluster:
         keeps its tables instead of seeing them taken over and handed back; only a loop
         silent for ``loop_stall`` seconds stops it."""
         stalled = False
+        renewed = time.monotonic()  # the last beat began here (its lease runs from then)
         while not self.stopping.wait(self.lease_seconds / 3):
             silent = time.monotonic() - self.loop_seen
             if silent > self.loop_stall:
@@ -257,10 +260,21 @@ class Cluster:
                 stalled = True
                 continue
             stalled = False
+            began = time.monotonic()
             try:
                 self.leases.beat()
             except Exception:  # the database may be away for a moment: try again
                 log.exception("heartbeat failed")
+                continue
+            done = time.monotonic()
+            if done - renewed > 2 * self.lease_seconds / 3:  # others nearly took us for dead
+                log.warning(
+                    "heartbeat late: renewed %.2f s after the last one began (lease %.1f s)",
+                    done - renewed,
+                    self.lease_seconds,
+                    extra={"beat_seconds": round(done - began, 3)},
+                )
+            renewed = began
 
     async def _tend_forever(self) -> None:
         rounds = 0
@@ -299,23 +313,47 @@ class Cluster:
 
     async def _check_relays(self) -> None:
         """Close relayed sockets whose owner died or changed: the browser reconnects
-        and reaches the table where it runs now."""
-        if not self.relays:
+        and reaches the table where it runs now.
+
+        Only the relays asked about are judged: a socket relayed while the question was
+        in flight (a new table's spectator, say) is not in the answer, and taking its
+        absence for a dead owner closed it with 1012 a moment after it opened."""
+        asked = list(self.relays.values())
+        if not asked:
             return
-        tables = sorted({r.table_id for r in self.relays.values()})
+        tables = sorted({r.table_id for r in asked})
         owners = await asyncio.to_thread(self.leases.owners, tables)
-        for relay in list(self.relays.values()):
-            if owners.get(relay.table_id) != relay.owner:
+        closed: dict[tuple[str, str, str | None], int] = {}
+        for relay in asked:
+            if relay.cid not in self.relays:
+                continue  # closed meanwhile
+            now = owners.get(relay.table_id)
+            if now != relay.owner:
                 relay.conn.close()
+                key = (relay.table_id, relay.owner, now)
+                closed[key] = closed.get(key, 0) + 1
+        for (table_id, was, now), sockets in closed.items():
+            why = "looks dead" if now is None else "changed"
+            log.info(
+                "relayed sockets closed (1012): the table's owner %s",
+                why,
+                extra={"table": table_id, "owner": was, "new_owner": now, "sockets": sockets},
+            )
 
     async def _check_remotes(self) -> None:
-        """Forget sockets relayed by processes that died."""
-        if not self.remotes:
+        """Forget sockets relayed by processes that died (only those asked about, as in
+        :meth:`_check_relays`)."""
+        asked = list(self.remotes.items())
+        if not asked:
             return
-        processes = sorted({conn.process for conn, _ in self.remotes.values()})
+        processes = sorted({conn.process for _cid, (conn, _live) in asked})
         alive = await asyncio.to_thread(self.leases.alive, processes)
-        for cid, (conn, _live) in list(self.remotes.items()):
-            if conn.process not in alive:
+        for cid, (conn, live) in asked:
+            if cid in self.remotes and conn.process not in alive:
+                log.info(
+                    "relayed socket closed (1012): the process relaying it looks dead",
+                    extra={"table": live.id, "process": conn.process},
+                )
                 await self._gone(cid)
 
     # -- lobby calls to the owner --------------------------------------------------------
@@ -384,14 +422,22 @@ class Cluster:
             up: dict[str, Any] = {"k": "up", "c": cid, "m": message}
             if kernel is not None and message["type"] == "sync":
                 up["krtt"] = kernel()
-            if not await self.bus.send(owner, up):
-                conn.close()  # the owner is gone: reconnecting finds its successor
+            if not await self.bus.send(owner, up):  # the owner is gone: reconnecting
+                log.info(  # finds its successor
+                    "relayed socket closed (1012): the table's owner does not listen",
+                    extra={"table": table_id, "owner": owner},
+                )
+                conn.close()
 
         relay = Relay(conn, table_id, owner, cid, forward)
         self.relays[cid] = relay
         digest = hash_token(token) if token is not None else None  # no token leaves here
         hello = {"k": "open", "c": cid, "from": self.me, "t": table_id, "token_hash": digest}
         if not await self.bus.send(owner, hello):
+            log.info(
+                "relayed socket closed (1012): the table's owner does not listen",
+                extra={"table": table_id, "owner": owner},
+            )
             conn.close()
         return relay
 
@@ -411,10 +457,18 @@ class Cluster:
         except ApiError as err:
             error = {"type": "error", **err.to_json()}
             retry = err.code is ErrorCode.SERVER_PEER_DOWN  # the browser tries again
+            if retry:
+                log.info(
+                    "relayed socket refused (1012): %s",
+                    err.message,
+                    extra={"table": message["t"], "process": origin},
+                )
             await self.bus.send(origin, {"k": "down", "c": cid, "m": error})
             await self.bus.send(origin, {"k": "close", "c": cid, "code": 1012 if retry else 1008})
             return
-        conn = RemoteConnection(cast(Any, None), seat, bus=self.bus, process=origin, cid=cid)
+        conn = RemoteConnection(
+            cast(Any, None), seat, table=live.id, bus=self.bus, process=origin, cid=cid
+        )
         conn.writer = asyncio.create_task(conn.drain())
         conn.reader = asyncio.create_task(self._serve(conn, live))
         self.remotes[cid] = (conn, live)
@@ -448,7 +502,13 @@ class Cluster:
         elif kind == "close":
             relay = self.relays.get(cid)
             if relay is not None:
-                relay.conn.close(int(message.get("code", 1012)))
+                code = int(message.get("code", 1012))
+                log.info(  # the owner logged why
+                    "relayed socket closed (%d) by the table's owner",
+                    code,
+                    extra={"table": relay.table_id, "owner": relay.owner},
+                )
+                relay.conn.close(code)
         elif kind == "up":
             entry = self.remotes.get(cid)
             if entry is not None:
@@ -458,6 +518,10 @@ class Cluster:
                 try:
                     entry[0].inbox.put_nowait(message["m"])
                 except asyncio.QueueFull:
+                    log.info(
+                        "relayed socket closed (1012): its messages queue up unanswered",
+                        extra={"table": entry[1].id, "process": entry[0].process},
+                    )
                     self._spawn(self._gone(cid))
         elif kind == "open":
             self._spawn(self._open(message))
@@ -472,6 +536,10 @@ class Cluster:
         """Redis went away: news may have been lost both ways. Relayed sockets close
         (their browsers reconnect and get the whole state again), and sockets relayed
         to this process are forgotten; calls in flight fail."""
+        tables = sorted({r.table_id for r in self.relays.values()})
+        tables += sorted({live.id for _conn, live in self.remotes.values()})
+        for table_id in dict.fromkeys(tables):
+            log.info("relayed sockets closed (1012): Redis was lost", extra={"table": table_id})
         for relay in list(self.relays.values()):
             relay.conn.close()
         for cid in list(self.remotes):

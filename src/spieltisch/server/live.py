@@ -101,11 +101,21 @@ class Connection:
     relayed_rtt: Callable[[], float | None] | None = None
     """For a socket another process holds: the kernel's round trip of it, as that
     process last measured it (the fair bell's cap, :mod:`.tcpinfo`)."""
+    table: str = ""
+    """The table's id, for the log line of a connection closed for a full outbox."""
+    overflowed: bool = False
+    """Whether its outbox ran full (logged once: the browser reads too slowly)."""
 
     def send(self, message: dict[str, Any]) -> None:
         try:
             self.outbox.put_nowait(message)
         except asyncio.QueueFull:
+            if not self.overflowed:  # every 1012 says why in the log, once per socket
+                self.overflowed = True
+                log.info(
+                    "socket closed (1012): its outbox is full, the browser reads too slowly",
+                    extra={"table": self.table, "seat": self.seat},
+                )
             self.close()
 
     def close(self, code: int = 1012) -> None:

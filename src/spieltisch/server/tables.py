@@ -733,6 +733,11 @@ class TableManager:
         with 1012, and their browsers reconnect to wherever it runs."""
         live = self.tables.pop(table_id, None)
         if live is not None:
+            if live.connections:
+                log.info(
+                    "sockets closed (1012): the table runs elsewhere now",
+                    extra={"table": table_id, "sockets": len(live.connections)},
+                )
             await live.stop()
 
     async def expire_open_tables(self) -> list[str]:

@@ -85,13 +85,16 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.close(CLOSE_POLICY)
         return
     except ApiError as err:
+        retry = err.code is ErrorCode.SERVER_PEER_DOWN
+        if retry:
+            log.info("socket closed (1012): %s", err.message, extra={"table": table_id})
         await ws.send_json(error_message(err))
-        await ws.close(1012 if err.code is ErrorCode.SERVER_PEER_DOWN else CLOSE_POLICY)
+        await ws.close(1012 if retry else CLOSE_POLICY)
         return
     if owner is not None:
         await _relay(ws, manager, settings, table_id, owner, token)
         return
-    conn = Connection(ws, seat)
+    conn = Connection(ws, seat, table=table_id)
     conn.writer = asyncio.create_task(conn.drain())
     await manager.attach(live, conn)
     try:
@@ -113,7 +116,7 @@ async def _relay(
     and rate-limited here first; everything the owner sends comes back through here."""
     cluster = manager.cluster
     assert cluster is not None
-    conn = Connection(ws, None)
+    conn = Connection(ws, None, table=table_id)
     conn.writer = asyncio.create_task(conn.drain())
     kernel = tcpinfo.kernel_rtt(ws, settings.bell_tcp_rtt, settings.forwarded_allow_ips)
     relay = await cluster.relay_open(conn, table_id, owner, token, kernel)
