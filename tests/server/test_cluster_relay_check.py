@@ -11,6 +11,7 @@ after they opened, with both owners alive all along.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import uuid
 from collections.abc import Iterator, Sequence
@@ -19,9 +20,9 @@ from typing import Any, cast
 import pytest
 
 from spieltisch.server import Settings
-from spieltisch.server.cluster import Cluster, Relay
+from spieltisch.server.cluster import Cluster, Relay, RemoteConnection
 from spieltisch.server.live import Connection
-from spieltisch.server.tables import TableManager
+from spieltisch.server.tables import SeatSpec, TableManager
 from spieltisch.store import Store
 from spieltisch.store.leases import Leases
 from spieltisch.store.repository import SeatRecord
@@ -113,3 +114,51 @@ def test_a_socket_relayed_while_the_owners_are_asked_stays_open(schema: str) -> 
     finally:
         store.close()
     assert closed == {"early": False, "orphaned": True, "late": False}
+
+
+async def _check_after_a_relaying_process_died(store: Store, schema: str) -> dict[str, bool]:
+    """A socket relayed to this process by a process whose heartbeat ran out: the
+    round's check must forget it (and log why) so the table no longer shows it online."""
+    settings = Settings(db_url=PG_URL, db_schema=schema, redis_url=REDIS_URL)
+    manager = TableManager(store, settings)
+    cluster = Cluster(manager, settings, store)
+    dead = Leases(store, "relayer-dead", -5.0)
+    dead.beat()
+    try:
+        created = await manager.create(
+            "halali", {}, [SeatSpec("human"), SeatSpec("human")], name="Ada"
+        )
+        live = manager.tables[created.table["id"]]
+        conn = RemoteConnection(
+            cast(Any, None), 1, table=live.id, bus=cluster.bus, process=dead.me, cid="c1"
+        )
+        cluster.remotes["c1"] = (conn, live)
+        await manager.attach(live, conn)
+        attached = conn in live.connections
+        await cluster._check_remotes()
+        return {
+            "attached": attached,
+            "forgotten": "c1" not in cluster.remotes,
+            "detached": conn not in live.connections,
+            "closed": not conn.outbox.empty(),
+        }
+    finally:
+        await cluster.bus.close()
+        await manager.close()
+
+
+def test_sockets_of_a_dead_relaying_process_are_forgotten_with_logging_on(
+    schema: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With the cluster's info logs on, as a server runs: the log line of the check once
+    passed the reserved ``LogRecord`` key ``process``, and ``logging`` raised before the
+    socket was detached, every round."""
+    store = Store(PG_URL, schema=schema)
+    try:
+        with caplog.at_level(logging.INFO, logger="spieltisch"):
+            seen = asyncio.run(_check_after_a_relaying_process_died(store, schema))
+    finally:
+        store.close()
+    assert seen == {"attached": True, "forgotten": True, "detached": True, "closed": True}
+    [line] = [r for r in caplog.records if "process relaying it looks dead" in r.getMessage()]
+    assert line.__dict__["relaying"] == "relayer-dead"

@@ -352,7 +352,7 @@ class Cluster:
             if cid in self.remotes and conn.process not in alive:
                 log.info(
                     "relayed socket closed (1012): the process relaying it looks dead",
-                    extra={"table": live.id, "process": conn.process},
+                    extra={"table": live.id, "relaying": conn.process},
                 )
                 await self._gone(cid)
 
@@ -461,7 +461,7 @@ class Cluster:
                 log.info(
                     "relayed socket refused (1012): %s",
                     err.message,
-                    extra={"table": message["t"], "process": origin},
+                    extra={"table": message["t"], "relaying": origin},
                 )
             await self.bus.send(origin, {"k": "down", "c": cid, "m": error})
             await self.bus.send(origin, {"k": "close", "c": cid, "code": 1012 if retry else 1008})
@@ -520,7 +520,7 @@ class Cluster:
                 except asyncio.QueueFull:
                     log.info(
                         "relayed socket closed (1012): its messages queue up unanswered",
-                        extra={"table": entry[1].id, "process": entry[0].process},
+                        extra={"table": entry[1].id, "relaying": entry[0].process},
                     )
                     self._spawn(self._gone(cid))
         elif kind == "open":
