@@ -330,7 +330,11 @@ INFO: dict[ErrorCode, CodeInfo] = {
     ),
     E.SERVER_INTERNAL: CodeInfo(500, Text("Interner Serverfehler", "Internal server error")),
     E.SERVER_STORE: CodeInfo(
-        503, Text("Der Zug konnte nicht gespeichert werden", "The move could not be saved")
+        503,
+        Text(
+            "Der Zug ist nicht bestätigt – der Tisch wird neu geladen",
+            "The move was not confirmed – the table is being reloaded",
+        ),
     ),
     E.SERVER_DB_DOWN: CodeInfo(
         503, Text("Die Datenbank antwortet nicht", "The database does not answer")

@@ -67,6 +67,9 @@ async def resign(manager: TableManager, live: LiveTable, seat: int | None) -> No
         rt = live.runtime
         if rt is None or rt.is_over():
             raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "the game is not running")
+        await manager.settle(live)
+        if rt.is_over():
+            raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "the game is not running")
         if seat in rt.state.resigned and live.record.seats[seat].kind == "human":
             # Resigned, but the server stopped before the stand-in sat down: seat it now.
             await manager._set_seat(live, seat, stand_in_level(live.record, rt.state.game))
@@ -79,8 +82,7 @@ async def resign(manager: TableManager, live: LiveTable, seat: int | None) -> No
                 log.info("resignation refused: %s", exc.describe(), extra={"table": live.id})
             raise from_engine(exc) from exc
         except Exception as exc:  # the store failed: the runtime has rolled back
-            log.exception("write-ahead failed", extra={"table": live.id})
-            raise ApiError(ErrorCode.SERVER_STORE, "the resignation could not be saved") from exc
+            raise manager.write_failed(live, exc) from exc
         log.info("seat resigned", extra={"table": live.id, "seat": seat})
         if not rt.is_over() and live.record.seats[seat].kind == "human":
             # The stand-in sits down before anyone hears of the resignation.

@@ -23,7 +23,7 @@ import itertools
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,6 +169,13 @@ class LiveTable:
         """The table's stored turn clock, read before its runtime is built."""
         self.on_timeout: Callable[[LiveTable, list[int]], Any] | None = None
         """What the driver does when seats' turn clocks run out (under the lock)."""
+        self.unsettled = False
+        """A write of this table failed, so whether the store kept it is unknown (a
+        commit whose answer was lost): no action is played before :attr:`settle` has
+        brought memory in line with the record."""
+        self.settle: Callable[[LiveTable], Awaitable[None]] | None = None
+        """Brings an unsettled table in line with its record (under the lock); raises
+        while the store does not answer."""
 
     @property
     def id(self) -> str:
@@ -262,9 +269,12 @@ class LiveTable:
         self,
         on_step: Callable[[LiveTable, Step], Any],
         on_timeout: Callable[[LiveTable, list[int]], Any] | None = None,
+        settle: Callable[[LiveTable], Awaitable[None]] | None = None,
     ) -> None:
         if on_timeout is not None:
             self.on_timeout = on_timeout
+        if settle is not None:
+            self.settle = settle
         if self.driver is None or self.driver.done():
             self.driver = asyncio.create_task(self._drive(on_step), name=f"bots-{self.id}")
         self.wake.set()
@@ -282,13 +292,22 @@ class LiveTable:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("bot driver failed", extra={"table": self.id})
+                if self.unsettled:  # a write failed: settle with the record in a second
+                    log.warning(
+                        "a write failed or the store is away: settling in a second",
+                        extra={"table": self.id},
+                    )
+                else:
+                    log.exception("bot driver failed", extra={"table": self.id})
                 await asyncio.sleep(1.0)
                 self.wake.set()
 
     async def _bot_turn(self, on_step: Callable[[LiveTable, Step], Any]) -> bool:
         """One round of asking and playing; ``False`` when no bot has anything to do."""
         rt = self.runtime
+        if self.unsettled and self.settle is not None:
+            async with self.lock:  # raises while the store is away: tried again in 1 s
+                await self.settle(self)
         if rt is None or rt.is_over():
             return False
         async with self.lock:

@@ -309,7 +309,7 @@ class TableManager:
             async with live.lock:
                 self._start(live, state)
                 await self._save_clock(live)
-            live.start_driver(self._after_step, self._time_out)
+            live.start_driver(self._after_step, self._time_out, self.settle)
         return Created(self.summary(live.record, live), host_token, own, seat_token)
 
     async def list_tables(
@@ -590,7 +590,7 @@ class TableManager:
                 live.clock_record = await self._stored_clock(record.id)
             self._start(live, state)
             await self._save_clock(live)
-        live.start_driver(self._after_step, self._time_out)
+        live.start_driver(self._after_step, self._time_out, self.settle)
 
     def _start(self, live: LiveTable, state: State) -> None:
         """Put a table's first state live and tell everyone (under the table lock; the
@@ -623,7 +623,11 @@ class TableManager:
         def write_ahead(
             ply: int, seat: int, action: dict[str, Any], result: dict[str, Any] | None
         ) -> None:
-            self.store.append_action(record.id, ply, seat, action, result)
+            try:
+                self.store.append_action(record.id, ply, seat, action, result)
+            except BaseException:
+                live.unsettled = True  # stored or not: the record will say (settle)
+                raise
 
         live.runtime = make_runtime(state, self.clock, bots, write_ahead)
         live.log = log_steps
@@ -684,7 +688,7 @@ class TableManager:
         self._attach_runtime(live, state, steps, spans)
         self.tables[table_id] = live
         await self._save_clock(live)
-        live.start_driver(self._after_step, self._time_out)
+        live.start_driver(self._after_step, self._time_out, self.settle)
         return live
 
     # -- several processes ---------------------------------------------------------------
@@ -814,6 +818,7 @@ class TableManager:
                 raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "the game has not started")
             if any(s.seat == seat and s.kind == "bot" for s in live.record.seats):
                 raise ApiError(ErrorCode.TABLE_SEAT_IS_BOT, "a bot plays this seat now")
+            await self.settle(live)
             if ply is not None and ply != rt.ply:
                 raise ApiError(
                     ErrorCode.ACTION_STALE_STATE, f"the game is at ply {rt.ply}, not {ply}"
@@ -826,10 +831,46 @@ class TableManager:
                     log.info("move refused: %s", exc.describe(), extra={"table": live.id})
                 raise from_engine(exc) from exc
             except Exception as exc:  # the store failed: the runtime has rolled back
-                log.exception("write-ahead failed", extra={"table": live.id})
-                raise ApiError(ErrorCode.SERVER_STORE, "the move could not be saved") from exc
+                raise self.write_failed(live, exc) from exc
             await self._after_step(live, step)
         live.wake.set()
+
+    def write_failed(self, live: LiveTable, exc: Exception) -> ApiError:
+        """The answer to a move whose write failed: its outcome is unknown until the
+        table is settled, which its driver tries at once (and every second after)."""
+        log.warning("write-ahead failed: %r", exc, extra={"table": live.id})
+        live.wake.set()
+        return ApiError(ErrorCode.SERVER_STORE, "the move could not be confirmed: reloading")
+
+    async def settle(self, live: LiveTable) -> None:
+        """Bring a table whose last write failed in line with its record (under the
+        table lock). A failed write's outcome is unknown: the database may have committed
+        it and lost only its answer. The record is the truth: the game is rebuilt from
+        it, and everyone gets the table anew, with the move if it was stored.
+
+        :raises ApiError: the database does not answer yet; the table stays unsettled.
+        """
+        rt = live.runtime
+        if not live.unsettled or rt is None:
+            return
+        try:
+            record = await self._record(live.id)
+            state, steps, spans = await self._db(self._replay, record)
+        except Exception as exc:
+            raise ApiError(ErrorCode.SERVER_DB_DOWN, "the database does not answer yet") from exc
+        log.warning(
+            "table settled after a failed write",
+            extra={"table": live.id, "stored_plies": state.ply, "memory_plies": rt.ply},
+        )
+        live.record = record
+        rt.resync(state)
+        live.log = steps
+        live.bot_plies = BotPlies(record, spans)
+        live.unsettled = False
+        await self._save_clock(live)
+        if rt.is_over():
+            await ratings.table_finished(self.store, live.id)
+        live.broadcast_start()
 
     async def _after_step(self, live: LiveTable, step: Step) -> None:
         """Called under the table lock after an action is stored."""

@@ -138,6 +138,14 @@ class RealtimeRuntime(TableRuntime):
             raise IllegalAction("HG-R8", "the bell is ringing: wait for the result")
         return self._apply(seat, action)
 
+    def resync(self, state: State) -> None:
+        """As :meth:`TableRuntime.resync`; the bell's window and queue belonged to the old
+        position and are dropped with it, and the position gets its show time."""
+        super().resync(state)
+        self.bell = RingWindow(self.bell.length)
+        self.queue.clear()
+        self._note_version()
+
     def _apply(self, seat: int, action: Any) -> Step:
         step = TableRuntime.act(self, seat, action)
         self._note_version()

@@ -172,6 +172,17 @@ class TableRuntime:
         record["actions"] = record["actions"][:-1]
         self.state = replay(record)
 
+    def resync(self, state: State) -> None:
+        """Go on from ``state``, rebuilt from the stored record, after a write whose
+        outcome was unknown: the store may have kept the action that :meth:`act` rolled
+        back (it committed, and only its answer was lost). Plans made for the old
+        position are dropped; the turn clock follows the position as after any action."""
+        self.state = state
+        self.plans.clear()
+        self.moved_at = self.clock.now()
+        if self.turn_clock is not None:
+            self.turn_clock.follow(self.state, self.bots)
+
     # -- bots ----------------------------------------------------------------------------
     def bot_requests(self) -> list[BotRequest]:
         """Bot seats that may act now and have no plan for the current ply."""
