@@ -7,6 +7,7 @@ table's driver is woken to notice (as a real clock's timer would wake it).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -48,6 +49,10 @@ def clocked(client: TestClient, clock: dict[str, Any]) -> tuple[str, str, str]:
     tid = made.json()["table"]["id"]
     bob = client.post(f"/api/tables/{tid}/join", json={"name": "Bob"}).json()["seat_token"]
     return tid, made.json()["seat_token"], bob
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
 
 
 def table(client: TestClient, tid: str) -> dict[str, Any]:
@@ -184,3 +189,34 @@ def test_a_rematch_keeps_the_turn_clock(settings: Settings) -> None:
         assert again.status_code == 200, again.text
         shown = again.json()["table"]["clock"]
         assert shown["mode"] == "correspondence" and shown["seconds"] == 86_400
+
+
+def test_a_host_cannot_refill_his_clock_by_handing_his_seat_to_a_bot_and_back(
+    settings: Settings,
+) -> None:
+    """Attack: a minute per move; with 18 s left the host hands his own seat to a bot and
+    takes it straight back. The clock belongs to the seat: 18 s are left, not 60."""
+    clock = SimClock(START)
+    settings = dataclasses.replace(settings, bot_delay=5.0)  # the bot has not moved yet
+    with server(settings, clock) as client:
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        made = client.post(
+            "/api/tables", json={"game": "halali", "seats": seats, "name": "Ada", "clock": MINUTE}
+        ).json()
+        tid, ada, host = made["table"]["id"], made["seat_token"], made["host_token"]
+        bob = client.post(f"/api/tables/{tid}/join", json={"name": "Bob"}).json()["seat_token"]
+        if mover(client, tid) == 1:
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                view = hello(ws, bob)["view"]
+                ws.send_json({"type": "act", "action": view["legal_actions"][0]})
+                until(ws, "step")
+        assert mover(client, tid) == 0
+        clock.advance(42)
+        for _ in range(3):
+            r = client.post(
+                f"/api/tables/{tid}/seats/0/bot", json={"level": "random"}, headers=bearer(host)
+            )
+            assert r.status_code == 200, r.text
+            r = client.post(f"/api/tables/{tid}/seats/0/human", headers=bearer(ada))
+            assert r.status_code == 200, r.text
+            assert table(client, tid)["clock"]["left"][0] == pytest.approx(18)

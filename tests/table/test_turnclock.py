@@ -95,3 +95,39 @@ def test_only_games_with_turns_allow_a_clock_and_the_limits_hold() -> None:
     for mode, seconds in (("move", 9), ("move", 3600), ("correspondence", 60), ("blitz", 60)):
         with pytest.raises(ValueError):
             TurnLimit(mode, seconds)
+
+
+def test_a_hand_over_and_straight_back_keeps_the_time_left() -> None:
+    """The clock belongs to the seat, not to who plays it: a seat handed to a bot on its
+    turn and taken back before the bot moved has the seconds it had, not a fresh limit
+    (a host refilled his own clock so, 17.8 s -> 29.9 s, repeatably)."""
+    game = spieltisch.load("halali")
+    clock = SimClock()
+    rt = clocked(game.new_state(seed=3), clock)
+    assert rt.turn_clock is not None
+    (seat,) = rt.state.active_seats()
+    clock.advance(42)
+    rt.set_bot(seat, spieltisch.bots.make(game, "random", seed=1))
+    clock.advance(3)  # the bot has not moved yet
+    rt.set_bot(seat, None)
+    assert rt.turn_clock.left(seat) == pytest.approx(18)
+    rt.set_bot(seat, spieltisch.bots.make(game, "random", seed=1))
+    rt.set_bot(seat, None)
+    assert rt.turn_clock.left(seat) == pytest.approx(18)
+
+
+def test_time_kept_for_a_seat_ends_with_its_turn() -> None:
+    """Once the bot has moved for the seat, its next turn starts with the full limit."""
+    game = spieltisch.load("halali")
+    clock = SimClock()
+    rt = clocked(game.new_state(seed=3), clock)
+    assert rt.turn_clock is not None
+    (seat,) = rt.state.active_seats()
+    clock.advance(50)
+    rt.set_bot(seat, spieltisch.bots.make(game, "random", seed=1))
+    rt.act(seat, rt.state.legal_actions(seat)[0])  # the bot's move
+    assert rt.turn_clock.held == {}
+    rt.set_bot(seat, None)
+    (other,) = rt.state.active_seats()
+    rt.act(other, rt.state.legal_actions(other)[0])
+    assert rt.state.active_seats() == (seat,) and rt.turn_clock.left(seat) == pytest.approx(60)

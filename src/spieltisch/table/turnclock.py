@@ -71,20 +71,36 @@ class TurnClock:
         self.limit = limit
         self.clock = clock
         self.deadlines: dict[int, float] = {}
+        self.held: dict[int, float] = {}
+        """Seconds a seat had left when a bot took it over on its turn: the clock belongs
+        to the seat, so taking the seat back within that turn gives them back, not a
+        fresh limit (a hand-over and straight back refilled the clock)."""
 
     def follow(self, state: State, bots: Collection[int], acted: int | None = None) -> None:
         """Set the deadlines after a change: ``acted`` is the seat that just acted, if any
         (its time starts again); ``bots`` are the seats no person plays now."""
         if state.is_over():
-            self.deadlines = {}
+            self.deadlines, self.held = {}, {}
             return
-        fresh = self.clock.wall() + self.limit.seconds
+        now = self.clock.wall()
+        fresh = now + self.limit.seconds
         old = self.deadlines
-        self.deadlines = {
-            seat: old[seat] if seat in old and seat != acted else fresh
-            for seat in state.active_seats()
-            if seat not in bots
-        }
+        active = state.active_seats()
+        held = {s: left for s, left in self.held.items() if s in active and s != acted}
+        for seat in bots:
+            if seat in old and seat in active and seat != acted and old[seat] > now:
+                held[seat] = old[seat] - now  # a bot sits down mid-turn: time kept
+        deadlines = {}
+        for seat in active:
+            if seat in bots:
+                continue
+            if seat in old and seat != acted:
+                deadlines[seat] = old[seat]
+            elif seat in held:
+                deadlines[seat] = now + held.pop(seat)
+            else:
+                deadlines[seat] = fresh
+        self.deadlines, self.held = deadlines, held
 
     def restore(self, stored: Mapping[int, float], least: float) -> None:
         """Take stored deadlines back for the seats that still have one, each leaving at
