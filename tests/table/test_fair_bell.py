@@ -11,8 +11,9 @@ from spieltisch.bots import Bot, Plan, make
 from spieltisch.engine import IllegalAction, View
 from spieltisch.games.halligalli.bell import is_bell_valid
 from spieltisch.games.halligalli.cards import card_by_name
+from spieltisch.games.halligalli.faces.realtime import judge
 from spieltisch.table import RealtimeRuntime, SimClock
-from spieltisch.table.bell import FLOOR, MAX_CREDIT, SLACK, WINDOW, judge
+from spieltisch.table.bell import FLOOR, MAX_CREDIT, SLACK, WINDOW
 from spieltisch.table.realtime import COOLDOWN
 
 

@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.engine import SpieltischError
-from spieltisch.table import RealtimeRuntime
 from spieltisch.table.bell import MAX_CREDIT
 
 from . import tcpinfo
@@ -123,9 +122,9 @@ async def synced(live: LiveTable, conn: Connection, msg: dict[str, Any], now: fl
     if not sync.echo(ts, now):
         return
     rt = live.runtime
-    if conn.seat is not None and isinstance(rt, RealtimeRuntime) and sync.one_way is not None:
+    if conn.seat is not None and rt is not None and rt.has_bell and sync.one_way is not None:
         async with live.lock:
-            rt.latency[conn.seat] = sync.one_way
+            rt.set_latency(conn.seat, sync.one_way)
 
 
 async def ring(live: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
@@ -136,7 +135,7 @@ async def ring(live: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
     if conn.seat is None:
         raise ApiError(ErrorCode.AUTH_SPECTATOR, "spectators cannot act")
     rt = live.runtime
-    if not isinstance(rt, RealtimeRuntime):
+    if rt is None or not rt.has_bell:
         raise ApiError(ErrorCode.MESSAGE_UNKNOWN_TYPE, "this table has no bell")
     version = msg.get("version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
@@ -146,10 +145,7 @@ async def ring(live: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
         if any(s.seat == conn.seat and s.kind == "bot" for s in live.record.seats):
             raise ApiError(ErrorCode.TABLE_SEAT_IS_BOT, "a bot plays this seat now")
         one_way = sync_of(conn).one_way  # this connection's round trips, nobody else's
-        if one_way is None:
-            rt.latency.pop(conn.seat, None)
-        else:
-            rt.latency[conn.seat] = one_way
+        rt.set_latency(conn.seat, one_way)
         try:
             claim = rt.ring(conn.seat, version, None if ms is None else ms / 1000)
         except SpieltischError as exc:

@@ -194,7 +194,7 @@ class LiveTable:
             "table": self.summarise(self),
             "ply": rt.ply if rt else 0,
             "view": rt.view(seat) if rt else None,
-            **(rt.extras(seat) if rt is not None and hasattr(rt, "extras") else {}),
+            **(rt.extras(seat) if rt is not None else {}),
             "log": [
                 {"ply": s.ply, "seat": s.seat, "events": events_for(s.events, seat)}
                 | self._by_bot(s)
@@ -223,7 +223,6 @@ class LiveTable:
         assert rt is not None
         summary = self.summarise(self)
         messages: dict[int | None, Shared] = {}
-        extras = getattr(rt, "extras", None)
         by_bot = self._by_bot(step)
         for conn in list(self.connections):
             seat = conn.seat
@@ -240,22 +239,21 @@ class LiveTable:
                 if seat == step.seat:
                     message["action"] = str(step.action)
                 message.update(by_bot)
-                if extras is not None:  # real-time tables: show_at, ring times, coach
-                    message.update(extras(seat))
+                message.update(rt.extras(seat))  # real-time: show times, rings, help
             self.deliver(conn, message)
 
     def deliver(self, conn: Connection, message: dict[str, Any]) -> None:
-        """Send a step. On a real-time table it leaves no sooner than the runtime's
-        ``release_at`` for the connection's seat, and never before a step held back
-        earlier: a client gets a card only as long before its show time as its own link
-        needs (HG-R8). Other messages are not held (a pong held back would spoil the
-        round trip it measures)."""
-        release = getattr(self.runtime, "release_at", None)
-        if release is None or self.runtime is None:
+        """Send a step. It leaves no sooner than the runtime's ``release_at`` for the
+        connection's seat (on a real-time table: a client gets a card only as long before
+        its show time as its own link needs), and never before a step held back earlier.
+        Other messages are not held (a pong held back would spoil the round trip it
+        measures)."""
+        rt = self.runtime
+        at = None if rt is None else rt.release_at(conn.seat)
+        if rt is None or at is None:
             conn.send(message)
             return
-        now = self.runtime.clock.now()
-        at = release(conn.seat)
+        now = rt.clock.now()
         if conn.held_until > now:
             at = max(at, conn.held_until + 1e-4)  # views leave in order
         if at <= now:

@@ -1,10 +1,12 @@
-"""The fair bell (HG-R8, HG-R9): collect rings for a short window, rank them fairly.
+"""The fair bell: collect rings for a short window, rank them fairly.
 
 Over a network the bell is only "equally far from everyone" if who rang first is decided
 by each player's *reaction* — measured from the moment the card appeared on his own
 screen — and not by when his message happened to arrive. So the first ring that reaches
 the table opens a collection window; every ring arriving inside it is ranked by its
-reaction time plus the seat's handicap, and applied in that order.
+reaction time plus the seat's handicap, and applied in that order. Which rules this
+enforces, and in which words a ring is refused, is the game's to say (its real-time
+adapter, :mod:`.adapter`); this module is only the arithmetic.
 
 The server is the authority (ARCHITECTURE principle 8): a ring's ranked reaction comes
 from what the server timed itself, and a client can only make it slower, never faster:
@@ -30,10 +32,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from spieltisch.engine import IllegalAction
-
 FLOOR = 0.100
-"""Fastest human reaction (seconds) the bell ranks (HG-R8)."""
+"""Fastest human reaction (seconds) the bell ranks."""
 
 WINDOW = 0.300
 """How long (seconds) rings are collected after the first one arrives. It must cover the
@@ -46,6 +46,16 @@ sync error plus one frame."""
 MAX_CREDIT = 0.250
 """Longest one-way latency (seconds) the bell compensates; a seat whose measured latency
 is larger gets no credit (it is not a link the synchronised show time can serve)."""
+
+
+class RungTooEarly(Exception):
+    """A ring arrived sooner after its card's show time than anybody could react: it was
+    rung before the card could be seen. Not an :class:`~spieltisch.engine.IllegalAction`
+    itself, since the rule it breaks is the game's (``Refusal.TOO_EARLY``)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"table version {version} was rung before it could be seen")
+        self.version = version
 
 
 def credit_for(one_way: float | None) -> float:
@@ -75,7 +85,7 @@ class RingClaim:
     reaction: float
     """The reaction time ranked: the largest of estimate, claimed and the floor."""
     handicap: float
-    """The seat's agreed ring delay in seconds (HG-R9)."""
+    """The seat's agreed ring delay in seconds (the game's handicap for it)."""
 
     @property
     def trusted(self) -> bool:
@@ -112,7 +122,7 @@ def judge(
     floor: float = FLOOR,
     slack: float = SLACK,
 ) -> RingClaim:
-    """Decide which reaction time a ring is ranked by (the trust rule of HG-R8).
+    """Decide which reaction time a ring is ranked by (the trust rule).
 
     ``one_way`` is the seat's credit as the server timed it (see :func:`credit_for`).
 
@@ -126,12 +136,13 @@ def judge(
     >>> round(c.credit, 3), round(c.reaction, 3)
     (0.0, 0.2)
 
-    :raises IllegalAction: HG-R8, the ring arrived before anybody could have reacted to
-        the card (it was rung before the card could be seen).
+    :raises RungTooEarly: the ring arrived before anybody could have reacted to the card
+        (it was rung before the card could be seen); the runtime refuses it in the game's
+        words.
     """
     visible = arrival - shown_at
     if visible < floor - slack:
-        raise IllegalAction("HG-R8", f"table version {version} was rung before it could be seen")
+        raise RungTooEarly(version)
     bound = visible - floor + slack
     credit = one_way if 0.0 <= one_way <= bound else 0.0
     estimate = visible - credit

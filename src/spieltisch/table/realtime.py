@@ -1,4 +1,4 @@
-"""The runtime for real-time games (Halli Galli): synchronised flips and the fair bell.
+"""The runtime for real-time games: synchronised show times and the fair bell.
 
 A :class:`RealtimeRuntime` is a :class:`TableRuntime` whose rings do not go straight to
 the core. Three things differ:
@@ -13,16 +13,19 @@ the core. Three things differ:
 * **The bell window** (:mod:`.bell`). Human rings (:meth:`ring`, with the reaction time
   the client measured) and bots' ring plans are collected in one window opened by the
   first arrival and applied fastest compensated reaction first, each as ``ring@v`` with
-  *v* the version the ringer reacted to. The core then decides: the first correct ring
-  wins the round; later ones name a version before the new round and are refused with
-  HG-R4 — they lost the race and cost nothing. A ring outside the window is judged in a
-  later window, when the round is long won.
-* **The bell stops play.** While a window is open nobody flips: bots' flips wait and a
-  human flip is refused (HG-R8), as at a real table where the bell halts the game. So
-  only a ring that can matter opens a window: one naming a version never shown, one
-  rung before its card could be seen, and one for a table long gone are refused at once
-  (HG-R8, HG-R4); a seat refused three times within two seconds may not ring for two
-  seconds.
+  *v* the version the ringer reacted to. The core then decides: a ring that lost the
+  race to an earlier one names a version the table has left and is refused by the
+  game's rules; it cost nothing. A ring outside the window is judged in a later window,
+  when the round is long won.
+* **The bell stops play.** While a window is open nobody moves: bots' moves wait and a
+  human move is refused, as at a real table where the bell halts the game. So only a
+  ring that can matter opens a window: one naming a version never shown, one rung before
+  its card could be seen, and one for a table long gone are refused at once; a seat
+  refused three times within two seconds may not ring for two seconds.
+
+What the runtime knows of the game comes from its real-time adapter (:mod:`.adapter`):
+which actions are rings, the table version, the seats' handicaps, what else a seat gets
+with each step, and the rule and words of every refusal (a :class:`~.adapter.Refusal`).
 
 All times come from the injected clock, so a :class:`~.clock.SimClock` runs the whole
 thing in simulated time (tests, tournaments, ``spieltisch simulate``).
@@ -39,8 +42,18 @@ from typing import Any
 from spieltisch.bots import Bot
 from spieltisch.engine import Dynamics, IllegalAction, State
 
-from .adapter import RealtimeAdapter
-from .bell import FLOOR, MAX_CREDIT, SLACK, WINDOW, RingClaim, RingWindow, credit_for, judge
+from .adapter import RealtimeAdapter, Refusal
+from .bell import (
+    FLOOR,
+    MAX_CREDIT,
+    SLACK,
+    WINDOW,
+    RingClaim,
+    RingWindow,
+    RungTooEarly,
+    credit_for,
+    judge,
+)
 from .clock import Clock
 from .runtime import BotRequest, PendingPlan, Step, TableRuntime, WriteAhead
 
@@ -50,7 +63,7 @@ MAX_LEAD = 0.250
 REFUSALS = 3
 COOLDOWN = 2.0
 """A seat whose rings are refused ``REFUSALS`` times within ``COOLDOWN`` seconds may not
-ring for the next ``COOLDOWN`` seconds (HG-R8: a bell flood costs the flooder)."""
+ring for the next ``COOLDOWN`` seconds: a bell flood costs the flooder."""
 
 
 class RealtimeRuntime(TableRuntime):
@@ -83,8 +96,8 @@ class RealtimeRuntime(TableRuntime):
         the seat's credit never exceeds it."""
         self.refused: dict[int, deque[float]] = {}
         self.cooldown: dict[int, float] = {}
-        handicaps = state.view(None).get("handicap_ms") or []
-        self.handicap = [ms / 1000 for ms in handicaps]
+        self.handicap = self.adapter.handicaps(state)
+        """Each seat's agreed ring delay (seconds), as the game set it."""
         self.shown_at: dict[int, float] = {self._version(): clock.now()}
         self.queue: list[RingClaim] = []
         """Rings of a closed window still to be applied, fastest first."""
@@ -113,7 +126,7 @@ class RealtimeRuntime(TableRuntime):
         """When a message showing the current version may leave for ``seat`` (``None``: a
         spectator): its show time less the seat's latency credit and the slack. No client
         holds a card longer before it can be shown than its own link needs, so reacting
-        to the message instead of the screen gains nothing (HG-R8)."""
+        to the message instead of the screen gains nothing."""
         credit = 0.0 if seat is None else self.credit(seat)
         return self.show_at - credit - self.slack
 
@@ -129,13 +142,14 @@ class RealtimeRuntime(TableRuntime):
     def act(self, seat: int, action: Any) -> Step:
         """A human's non-ring action; rings go through :meth:`ring`.
 
-        :raises IllegalAction: HG-R8 for a ring sent as a plain action or a flip while the
-            bell window is open; whatever the core refuses.
+        :raises IllegalAction: the game's refusal of a ring sent as a plain action
+            (:attr:`Refusal.RING_AS_ACTION`) or of a move while the bell window is open
+            (:attr:`Refusal.BELL_RINGING`); whatever the core refuses.
         """
         if self.adapter.is_ring(action):
-            raise IllegalAction("HG-R8", "rings are timed: send them with their reaction time")
+            raise self._refusal(Refusal.RING_AS_ACTION)
         if self.bell.is_open or self.queue:
-            raise IllegalAction("HG-R8", "the bell is ringing: wait for the result")
+            raise self._refusal(Refusal.BELL_RINGING)
         return self._apply(seat, action)
 
     def resync(self, state: State) -> None:
@@ -166,17 +180,18 @@ class RealtimeRuntime(TableRuntime):
         window. A refused ring opens no window and changes nothing, but counts towards the
         seat's cooldown.
 
-        :raises IllegalAction: the seat may not ring now (HG §2.3, HG-R10, a cooldown:
-            HG-R8); the version was never shown, or not yet (HG-R8); the table has long
-            moved on from it (HG-R4).
+        :raises IllegalAction: the game's refusal (a :class:`Refusal`): the seat may not
+            ring now (``NOT_YOUR_TIME``, ``NO_BELL_NOW``, ``COOLDOWN``); the version was
+            never shown (``NEVER_SHOWN``), or not yet (``TOO_EARLY``); the table has long
+            moved on from it (``TOO_LATE``).
         """
         if self.state.is_over() or seat not in self.state.active_seats():
-            raise IllegalAction("HG §2.3", "you cannot ring now")
+            raise self._refusal(Refusal.NOT_YOUR_TIME, version)
         if not any(self.adapter.is_ring(a) for a in self.state.legal_actions(seat)):
-            raise IllegalAction("HG-R10", "there is no bell in the finale")
+            raise self._refusal(Refusal.NO_BELL_NOW, version)
         now = self.clock.now() if arrival is None else arrival
         if self.cooldown.get(seat, -math.inf) > now:
-            raise IllegalAction("HG-R8", "too many refused rings: the bell is yours again soon")
+            raise self._refusal(Refusal.COOLDOWN, version)
         seen = self._version() if version is None else version
         try:
             shown = self._shown(seen, now)
@@ -191,6 +206,9 @@ class RealtimeRuntime(TableRuntime):
                 floor=self.floor,
                 slack=self.slack,
             )
+        except RungTooEarly as early:
+            self._refuse(seat, now)
+            raise self._refusal(Refusal.TOO_EARLY, early.version) from None
         except IllegalAction:
             self._refuse(seat, now)
             raise
@@ -202,13 +220,15 @@ class RealtimeRuntime(TableRuntime):
         """When ``version`` could first be seen, if a ring naming it may still count."""
         shown = self.shown_at.get(version)
         if shown is None:
-            raise IllegalAction("HG-R8", f"table version {version} was never shown")
+            raise self._refusal(Refusal.NEVER_SHOWN, version)
         later = [t for v, t in self.shown_at.items() if v > version]
         if later and now > min(later) + MAX_CREDIT + self.slack:
-            raise IllegalAction(
-                "HG-R4", f"table version {version} is long gone: the ring came too late"
-            )
+            raise self._refusal(Refusal.TOO_LATE, version)
         return shown
+
+    def _refusal(self, why: Refusal, version: int | None = None) -> IllegalAction:
+        """The game's error for ``why``: its rule id and its words."""
+        return self.adapter.refusal(why, version)
 
     def _refuse(self, seat: int, now: float) -> None:
         times = self.refused.setdefault(seat, deque(maxlen=REFUSALS))
@@ -250,7 +270,7 @@ class RealtimeRuntime(TableRuntime):
             try:
                 return self._apply(claim.seat, self.adapter.ring(claim.version))
             except IllegalAction:
-                continue  # lost the race (HG-R4) or no longer allowed to ring
+                continue  # lost the race, or no longer allowed to ring
         ply = self.state.ply
         ready = [
             p
@@ -276,9 +296,20 @@ class RealtimeRuntime(TableRuntime):
         return self._apply(plan.seat, plan.action)
 
     # -- what clients get with every step -----------------------------------------------
+    @property
+    def has_bell(self) -> bool:
+        return True
+
+    def set_latency(self, seat: int, one_way: float | None) -> None:
+        if one_way is None:
+            self.latency.pop(seat, None)
+        else:
+            self.latency[seat] = one_way
+
     def extras(self, seat: int | None) -> dict[str, Any]:
         """Timing and help for one connection: ``show_at``, the last window's rings
-        (own reaction time in full, others' order only) and the coach if enabled."""
+        (own reaction time in full, others' order only) and whatever else the game's
+        adapter gives a seat."""
         rings = [
             c.to_json() if c.seat == seat else {"seat": c.seat, "version": c.version}
             for c in self.last_rings
@@ -288,8 +319,8 @@ class RealtimeRuntime(TableRuntime):
             "server_now": self.clock.now(),
             "rings": rings,
         }
-        if seat is not None and self.state.game.options.get("coach"):
-            out["coach"] = self.adapter.coach(self.state.view(seat))
+        if seat is not None:
+            out.update(self.adapter.extras(self.state, seat))
         return out
 
 

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 from spieltisch.bots import Bot, Plan
 from spieltisch.engine import Event, State, View, replay
 
+from .bell import RingClaim
 from .clock import Clock
 from .turnclock import TurnClock
 
@@ -122,6 +123,41 @@ class TableRuntime:
         if self.state.is_over() or seat not in self.state.active_seats():
             return None
         return self.clock.now() - self.moved_at
+
+    # -- what every runtime answers (a real-time one differently) -----------------------
+    @property
+    def has_bell(self) -> bool:
+        """Whether seats ring a timed bell here (:meth:`ring`); a turn-based table has
+        none, and the server refuses a ring message for it."""
+        return False
+
+    def ring(
+        self,
+        seat: int,
+        version: int | None,
+        reaction: float | None,
+        one_way: float | None = None,
+        arrival: float | None = None,
+    ) -> RingClaim | None:
+        """A timed ring from ``seat`` into the bell window; only where :attr:`has_bell`.
+
+        :raises NotImplementedError: this table has no bell (ask :attr:`has_bell` first).
+        """
+        raise NotImplementedError("this table has no bell")
+
+    def set_latency(self, seat: int, one_way: float | None) -> None:
+        """The one-way latency the server timed for ``seat`` (seconds; ``None``: none
+        known). A table without a bell has no show times to hold back, so it ignores it."""
+
+    def extras(self, seat: int | None) -> dict[str, Any]:
+        """What else a connection of ``seat`` gets with its view in every message
+        (show times, the bell's rings, a game's help); nothing at a turn-based table."""
+        return {}
+
+    def release_at(self, seat: int | None) -> float | None:
+        """Clock time before which a step must not leave for ``seat`` (so nobody sees a
+        card long before its show time); ``None``: at once, as at a turn-based table."""
+        return None
 
     # -- seats ---------------------------------------------------------------------------
     def set_bot(self, seat: int, bot: Bot | None) -> None:
