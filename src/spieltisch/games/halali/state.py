@@ -281,7 +281,7 @@ class HalaliState(State):
             actions.extend(chain.from_iterable(parts))  # type: ignore[arg-type]
             return actions
         moves = list(chain.from_iterable(parts))  # type: ignore[arg-type]
-        return moves if moves else [PASS]
+        return [PASS] if self._must_pass(moves) else moves
 
     def _moves(self, colour: int, restricted: bool) -> list[Move]:
         """Every move of ``colour``; ``restricted=False`` ignores the HA-R5 restrictions."""
@@ -410,7 +410,7 @@ class HalaliState(State):
         elif cls is Flip:
             self._check_flip(action)
         elif cls is Pass:
-            if not self._must_pass(self.to_move):
+            if not self._must_pass(self._moves(self.to_move, restricted=True)):
                 return IllegalAction(
                     "HA-R7", "passing is allowed only when you have no legal move or flip"
                 )
@@ -418,9 +418,10 @@ class HalaliState(State):
             return IllegalAction("HA §Spielverlauf", f"{action!r} is not a Halali action")
         return None
 
-    def _must_pass(self, colour: int) -> bool:
-        """HA-R7: a player passes when, and only when, he has no flip and no move."""
-        return not self.hidden_count and not self._moves(colour, restricted=True)
+    def _must_pass(self, moves: list[Move]) -> bool:
+        """HA-R7: a player passes when, and only when, he has no flip and no move
+        (``moves``: his moves now); asked by the legal actions and the refusal alike."""
+        return not self.hidden_count and not moves
 
     def _play(self, seat: int, action: Any) -> list[Event]:
         colour = self.to_move

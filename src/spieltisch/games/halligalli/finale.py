@@ -70,8 +70,13 @@ class Finale:
         if seat not in self.active(cards):
             return []
         if not self.stake:
-            return [Stake(n) for n in range(1, cards[seat] + 1)]
+            return [Stake(n) for n in self.stakes(seat, cards)]
         return [Throw(i) for i in range(3)]
+
+    @staticmethod
+    def stakes(seat: int, cards: dict[int, int]) -> range:
+        """HG-R10: a stake is one card up to all the setter's cards."""
+        return range(1, cards[seat] + 1)
 
     def refusal(self, seat: int, action: Any, cards: dict[int, int]) -> IllegalAction | None:
         """Why ``seat`` may not make ``action`` now (HG-R10), or ``None``; ``cards`` held
@@ -79,7 +84,7 @@ class Finale:
         if isinstance(action, Stake):
             if self.stake:
                 return IllegalAction("HG-R10", f"{action}: the stake is already {self.stake}")
-            if not 1 <= action.cards <= cards[seat]:
+            if action.cards not in self.stakes(seat, cards):
                 return IllegalAction(
                     "HG-R10", f"{action}: a stake is 1 to all of your {cards[seat]} cards"
                 )

@@ -54,10 +54,7 @@ def legal(st: HydraState, seat: int) -> list[HydraAction]:
     if st.phase == LAY:
         lays: list[HydraAction] = []
         for colour in antrag_colours(hand):
-            rest = list(hand)
-            rest.remove(BLACK_QUEEN[colour])
-            rest.remove(BLACK_QUEEN[colour])
-            lays.extend(Lay(colour, c) for c in sorted(set(rest)))
+            lays.extend(Lay(colour, c) for c in face_up_choices(hand, colour))
         return lays
     if st.phase == ANSWER:
         return [SAY["accept"], SAY["decline"]]
@@ -138,16 +135,23 @@ def _specify_refusal(st: HydraState, seat: int, word: str) -> IllegalAction | No
     return None
 
 
+def face_up_choices(hand: list[int], colour: int) -> list[int]:
+    """HY 2.3.8: the cards that may lie face up beside both queens of ``colour`` (which
+    ``hand`` holds): any other card of the hand."""
+    rest = list(hand)
+    rest.remove(BLACK_QUEEN[colour])
+    rest.remove(BLACK_QUEEN[colour])
+    return sorted(set(rest))
+
+
 def _lay_refusal(st: HydraState, seat: int, action: Lay) -> IllegalAction | None:
-    hand = list(st.hands[seat])
-    queen = BLACK_QUEEN[action.colour]
-    if hand.count(queen) != 2:
+    hand = st.hands[seat]
+    if action.colour not in antrag_colours(hand):
+        queen = BLACK_QUEEN[action.colour]
         return IllegalAction(
             "HY 2.3.8", f"you must lay both {card_name(queen)}, and you do not hold both"
         )
-    hand.remove(queen)
-    hand.remove(queen)
-    if action.face_up not in hand:
+    if action.face_up not in face_up_choices(hand, action.colour):
         return IllegalAction(
             "HY 2.3.8", f"the face-up card {card_name(action.face_up)} is not in your hand"
         )
