@@ -75,8 +75,12 @@ def refusal(st: HydraState, seat: int, action: Any) -> IllegalAction | None:
     if c not in hand:
         return IllegalAction("HY-R5", f"you do not hold {card_name(c)}")
     trick = st.trick
-    if trick and c not in playable(hand, trick, st.contract):
-        led = SUIT[st.contract][trick[0][1]]
+    if not trick:
+        return None
+    suit = SUIT[st.contract]
+    led = suit[trick[0][1]]
+    # Only a card off the led suit can break the rule: ``playable`` is asked then.
+    if suit[c] != led and c not in playable(hand, trick, st.contract):
         name = "trumps" if led == TRUMP else SUIT_NAMES[led]
         return IllegalAction(
             "HY-R5", f"{card_name(c)}: you must follow suit ({name}) while you can"
