@@ -235,7 +235,7 @@ class HalliGalliState(State):
 
     def _play(self, seat: int, action: Any) -> list[Event]:
         if self.finale is not None:
-            events = self._apply_finale(seat, action)
+            events = self._play_finale(seat, action)
         elif isinstance(action, Flip):
             events = self._flip(seat)
         else:
@@ -452,7 +452,7 @@ class HalliGalliState(State):
         assert self.finale is not None
         return {s: len(self.draw[s]) for s in self.finale.players}
 
-    def _apply_finale(self, seat: int, action: Any) -> list[Event]:
+    def _play_finale(self, seat: int, action: Any) -> list[Event]:
         assert self.finale is not None
         events, loser = self.finale.play(seat, action, self.draw)
         if loser is not None:
