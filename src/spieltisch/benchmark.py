@@ -78,8 +78,9 @@ def playouts(
 
     The action choice uses one seeded RNG, so two runs play the same games; one
     ``choice`` per step (the seat is drawn only when several seats may act), as the peer
-    runners do. Time is the CPU time of this process, so other work on the machine does
-    not skew the figures.
+    runners do. Each chosen legal action goes through the unchecked ``play``, as the
+    peers' bare engines apply theirs (OpenSpiel's ``ApplyAction``). Time is the CPU time
+    of this process, so other work on the machine does not skew the figures.
     """
     game = load(name, **options)
     rng = random.Random(seed)
@@ -92,7 +93,7 @@ def playouts(
         while not state.is_over():
             seats = state.active_seats()
             seat = seats[0] if len(seats) == 1 else choice(seats)
-            state.apply(seat, choice(state.legal_actions(seat)))
+            state.play(seat, choice(state.legal_actions(seat)))
             plies += 1
         result = state.result()
         deals += deals_of(result.details) if result is not None else 1

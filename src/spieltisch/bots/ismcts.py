@@ -343,7 +343,7 @@ class ISMCTSBot(Bot):
                 expanded = True
             else:
                 child = max(available, key=lambda c: c.ucb(self.exploration))
-            state.apply(actor, child.action)
+            state.play(actor, child.action)
             node = child
             path.append(node)
         rewards = self._rollout(state, rng)
@@ -361,7 +361,7 @@ class ISMCTSBot(Bot):
                 assert self.evaluate is not None
                 return self.evaluate(state)
             actor = state.active_seats()[0]
-            state.apply(actor, self.rollout(state, actor, rng))
+            state.play(actor, self.rollout(state, actor, rng))
             plies += 1
         result = state.result()
         assert result is not None

@@ -190,11 +190,11 @@ class RolloutBot(Bot):
         cut-off rule is only asked when there is one.
         """
         state = world.clone()
-        state.apply(seat, action)
+        state.play(seat, action)  # a candidate from the view's legal actions
         base = self.base
         base.rng.seed(roll_seed)
         act = base.act
-        apply = state.apply
+        play = state.play
         is_over = state.is_over
         active = state.active_seats
         stop = self.stop
@@ -205,7 +205,7 @@ class RolloutBot(Bot):
                 assert self.evaluate is not None
                 return self.evaluate(state)[seat]
             actor = active()[0]
-            apply(actor, act(state, actor))
+            play(actor, act(state, actor))
             plies += 1
         result = state.result()
         assert result is not None

@@ -249,31 +249,55 @@ class State(ABC):
         """Every action ``seat`` may take now; empty if it may not act."""
 
     def apply(self, seat: int, action: Any) -> list[Event]:
-        """Play ``action`` for ``seat`` and return what happened.
+        """Play ``action`` for ``seat`` and return what happened: :meth:`refusal`, then
+        :meth:`play`. Written once, here; no game overrides it.
 
         Atomic: when it raises, the state is exactly as before.
 
         :raises IllegalAction: the rules forbid it; ``rule`` names the rule.
         """
-        # Every game pays for these checks on every action (a random playout is mostly
-        # this wrapper and the rules), so each is asked once and in its cheapest form; the
-        # order of the refusals is part of the contract.
+        refused = self.refusal(seat, action)
+        if refused is not None:
+            refused.context = self._refusal_context(seat, action)
+            raise refused
+        return self.play(seat, action)
+
+    def refusal(self, seat: int, action: Any) -> IllegalAction | None:
+        """Why ``seat`` may not play ``action`` now, naming the rule; ``None`` when it may.
+
+        Changes nothing. The generic checks come first, in this order (part of the
+        contract): a seat that does not exist, a game that is over, a resignation twice,
+        a seat that may not act now (:meth:`_inactive_refusal`); then the game's own rules
+        (:meth:`_refusal`).
+        """
+        # Every game pays for these checks on every checked action, so each is asked once
+        # and in its cheapest form.
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return IllegalAction(
+                SEAT_RULE, f"there is no seat {seat!r} in a {self.players}-seat game"
+            )
+        if self.is_over():
+            return IllegalAction(OVER_RULE, f"the game is over; {action} cannot be played")
+        if isinstance(action, Resign):
+            if seat in self.resigned:
+                return IllegalAction(RESIGN_RULE, f"seat {seat} has resigned already")
+            return None
+        if seat not in self.active_seats():
+            return self._inactive_refusal(seat, action)
         try:
-            if not isinstance(seat, int) or not 0 <= seat < self.players:
-                raise IllegalAction(
-                    SEAT_RULE, f"there is no seat {seat!r} in a {self.players}-seat game"
-                )
-            if self.is_over():
-                raise IllegalAction(OVER_RULE, f"the game is over; {action} cannot be played")
-            if isinstance(action, Resign):
-                events = self._resign(seat)
-            elif seat in self.active_seats():
-                events = self._apply(seat, action)
-            else:
-                raise self._inactive_refusal(seat, action)
-        except IllegalAction as exc:
-            exc.context = self._refusal_context(seat, action)
-            raise
+            return self._refusal(seat, action)
+        except IllegalAction as refused:
+            return refused
+
+    def play(self, seat: int, action: Any) -> list[Event]:
+        """Play ``action`` for ``seat`` without asking whether the rules allow it.
+
+        The fast path for search, rollouts and learning, which play actions they took
+        from :meth:`legal_actions` (python-chess's ``push``, OpenSpiel's
+        ``ApplyAction``). An action the rules refuse leaves the state undefined: call
+        :meth:`apply` for anything a person, a file or the network chose.
+        """
+        events = self._resign(seat) if action.__class__ is Resign else self._play(seat, action)
         self._actions.append((seat, action))
         return events
 
@@ -330,9 +354,7 @@ class State(ABC):
         return bool(self.resigned) and len(self.resigned) >= self.players - 1
 
     def _resign(self, seat: int) -> list[Event]:
-        """Apply a resignation (the game is running and ``seat`` exists)."""
-        if seat in self.resigned:
-            raise IllegalAction(RESIGN_RULE, f"seat {seat} has resigned already")
+        """Apply a resignation (the game is running, ``seat`` exists and has not resigned)."""
         self.resigned = (*self.resigned, seat)
         return [
             {
@@ -434,8 +456,19 @@ class State(ABC):
         """The outcome by the game's own rules once they have ended it, else ``None``."""
 
     @abstractmethod
-    def _apply(self, seat: int, action: Any) -> list[Event]:
-        """Game rules of ``apply``; the generic checks have passed. Must be atomic."""
+    def _refusal(self, seat: int, action: Any) -> IllegalAction | None:
+        """The game's rules of :meth:`refusal`: why the active ``seat`` may not play
+        ``action`` now, or ``None``; the generic checks have passed.
+
+        Returns the refusal or raises it (rule checks deep in a game's helpers raise);
+        either way it must change nothing. Each rule is checked here once, in the
+        function that also serves :meth:`legal_actions` where the rule has two faces.
+        """
+
+    @abstractmethod
+    def _play(self, seat: int, action: Any) -> list[Event]:
+        """The game's rules of :meth:`play`: change the state for an action that
+        :meth:`_refusal` allows, and return the events. Checks nothing."""
 
     @abstractmethod
     def _dump(self) -> dict[str, Any]:

@@ -158,7 +158,7 @@ class Judge:
                 win = rewards[seat] / total if total > 0 else 1.0 / len(rewards)
                 return float(win), float(rewards[seat])
             actor = state.active_seats()[0]
-            state.apply(actor, self.bot.act(state, actor))
+            state.play(actor, self.bot.act(state, actor))
             plies += 1
         result = state.result()
         assert result is not None

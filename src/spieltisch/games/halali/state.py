@@ -271,37 +271,6 @@ class HalaliState(State):
         ply of every playout."""
         return bool(self.reason) or (bool(self.resigned) and self._resigned_out())
 
-    def apply(self, seat: int, action: Any) -> list[Event]:
-        """The engine's ``apply``, with a short way for the common case: a flip or a move
-        by the seat to move while the match runs and nobody has resigned. Every check the
-        engine would make holds then (a real seat, the match running, that seat active),
-        and the rules check the action; anything else goes the engine's way."""
-        cls = action.__class__
-        if (
-            (cls is Move or cls is Flip)
-            and not self.reason
-            and not self.resigned
-            and seat.__class__ is int
-            and seat == (self.to_move + self.game_no) % 2
-        ):
-            colour = self.to_move
-            try:
-                if cls is Move:
-                    self._check_move(colour, action)
-                    events = self._do_move(colour, action)
-                else:
-                    self._check_flip(action)
-                    events = self._do_flip(colour, action.square)
-            except IllegalAction as exc:
-                exc.context = self._refusal_context(seat, action)
-                raise
-            self.to_move = 1 - colour
-            if self.end_left == 0 or self.hidden_count == 0 or self.quiet >= FIFTY_MOVE_PLIES:
-                self._end_ply(action, events)
-            self._actions.append((seat, action))
-            return events
-        return super().apply(seat, action)
-
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
         if self.reason or seat != (self.to_move + self.game_no) % 2:
@@ -312,7 +281,7 @@ class HalaliState(State):
             actions.extend(chain.from_iterable(parts))  # type: ignore[arg-type]
             return actions
         moves = list(chain.from_iterable(parts))  # type: ignore[arg-type]
-        return moves if moves else [PASS]
+        return [PASS] if self._must_pass(moves) else moves
 
     def _moves(self, colour: int, restricted: bool) -> list[Move]:
         """Every move of ``colour``; ``restricted=False`` ignores the HA-R5 restrictions."""
@@ -434,33 +403,49 @@ class HalaliState(State):
         birds (kept as tiles move, so the move list needs no sort)."""
 
     # -- applying ------------------------------------------------------------------------
-    def _apply(self, seat: int, action: Any) -> list[Event]:
-        colour = self.to_move
-        if isinstance(action, Flip):
+    def _refusal(self, seat: int, action: Any) -> IllegalAction | None:
+        cls = action.__class__
+        if cls is Move:
+            self._check_move(self.to_move, action)
+        elif cls is Flip:
             self._check_flip(action)
-            events = self._do_flip(colour, action.square)
-        elif isinstance(action, Move):
-            self._check_move(colour, action)
-            events = self._do_move(colour, action)
-        elif isinstance(action, Pass):
-            if self.hidden_count or self._moves(colour, restricted=True):
-                raise IllegalAction(
+        elif cls is Pass:
+            if not self._must_pass(self._moves(self.to_move, restricted=True)):
+                return IllegalAction(
                     "HA-R7", "passing is allowed only when you have no legal move or flip"
                 )
-            events = [{"type": "pass", "colour": COLOUR_NAMES[colour], "seat": seat}]
-            self.last_move[colour] = None
-            self.lock = OFF
-            self.quiet += 1
-            if self.end_left > 0:
-                self.end_left -= 1
         else:
-            raise IllegalAction("HA §Spielverlauf", f"{action!r} is not a Halali action")
+            return IllegalAction("HA §Spielverlauf", f"{action!r} is not a Halali action")
+        return None
+
+    def _must_pass(self, moves: list[Move]) -> bool:
+        """HA-R7: a player passes when, and only when, he has no flip and no move
+        (``moves``: his moves now); asked by the legal actions and the refusal alike."""
+        return not self.hidden_count and not moves
+
+    def _play(self, seat: int, action: Any) -> list[Event]:
+        colour = self.to_move
+        cls = action.__class__
+        if cls is Move:
+            events = self._do_move(colour, action)
+        elif cls is Flip:
+            events = self._do_flip(colour, action.square)
+        else:
+            events = self._do_pass(colour, seat)
         self.to_move = 1 - colour
         # A game can end only at the end phase's last ply, with every tile face up or after
-        # a hundred quiet plies: ``_end_ply`` is asked only then (here and in ``apply``).
+        # a hundred quiet plies: ``_end_ply`` is asked only then.
         if self.end_left == 0 or self.hidden_count == 0 or self.quiet >= FIFTY_MOVE_PLIES:
             self._end_ply(action, events)
         return events
+
+    def _do_pass(self, colour: int, seat: int) -> list[Event]:
+        self.last_move[colour] = None
+        self.lock = OFF
+        self.quiet += 1
+        if self.end_left > 0:
+            self.end_left -= 1
+        return [{"type": "pass", "colour": COLOUR_NAMES[colour], "seat": seat}]
 
     def _end_ply(self, action: Any, events: list[Event]) -> None:
         """End the game or the match where the rules say so, and announce the end phase

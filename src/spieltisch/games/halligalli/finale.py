@@ -70,32 +70,40 @@ class Finale:
         if seat not in self.active(cards):
             return []
         if not self.stake:
-            return [Stake(n) for n in range(1, cards[seat] + 1)]
+            return [Stake(n) for n in self.stakes(seat, cards)]
         return [Throw(i) for i in range(3)]
 
-    def play(self, seat: int, action: Any, draw: list[list[int]]) -> tuple[list[Event], int | None]:
-        """Apply a stake or a throw of ``seat``; stakes move between the ``draw`` piles
-        (top of the loser's, under the winner's). Returns the events and the seat that
-        has just lost its last card, if any. Atomic: validates before changing anything.
+    @staticmethod
+    def stakes(seat: int, cards: dict[int, int]) -> range:
+        """HG-R10: a stake is one card up to all the setter's cards."""
+        return range(1, cards[seat] + 1)
 
-        :raises IllegalAction: anything but a legal stake or throw (HG-R10).
-        """
-        cards = {s: len(draw[s]) for s in self.players}
+    def refusal(self, seat: int, action: Any, cards: dict[int, int]) -> IllegalAction | None:
+        """Why ``seat`` may not make ``action`` now (HG-R10), or ``None``; ``cards`` held
+        per finalist."""
         if isinstance(action, Stake):
             if self.stake:
-                raise IllegalAction("HG-R10", f"{action}: the stake is already {self.stake}")
-            if not 1 <= action.cards <= cards[seat]:
-                raise IllegalAction(
+                return IllegalAction("HG-R10", f"{action}: the stake is already {self.stake}")
+            if action.cards not in self.stakes(seat, cards):
+                return IllegalAction(
                     "HG-R10", f"{action}: a stake is 1 to all of your {cards[seat]} cards"
                 )
+            return None
+        if not isinstance(action, Throw):
+            return IllegalAction("HG-R10", f"{action}: the finale is rock-paper-scissors poker")
+        if not self.stake:
+            return IllegalAction("HG-R10", f"{action}: the stake is not set yet")
+        if seat in self.throws:
+            return IllegalAction("HG-R10", f"{action}: you have already thrown")
+        return None
+
+    def play(self, seat: int, action: Any, draw: list[list[int]]) -> tuple[list[Event], int | None]:
+        """Make the stake or throw of ``seat`` that :meth:`refusal` allows; stakes move
+        between the ``draw`` piles (top of the loser's, under the winner's). Returns the
+        events and the seat that has just lost its last card, if any."""
+        if isinstance(action, Stake):
             self.stake = action.cards
             return [{"type": "stake", "seat": seat, "cards": action.cards}], None
-        if not isinstance(action, Throw):
-            raise IllegalAction("HG-R10", f"{action}: the finale is rock-paper-scissors poker")
-        if not self.stake:
-            raise IllegalAction("HG-R10", f"{action}: the stake is not set yet")
-        if seat in self.throws:
-            raise IllegalAction("HG-R10", f"{action}: you have already thrown")
         self.throws[seat] = action.shape
         events: list[Event] = [{"type": "thrown", "seat": seat}]
         if len(self.throws) < 2:

@@ -186,7 +186,7 @@ class HalliGalliState(State):
             return []
         if self.finale is not None:
             return list(self.finale.legal(seat, self.finale_cards()))
-        if self.draw[seat] and (seat == self.to_flip or self.settings.stray_cards):
+        if self._may_flip(seat):
             return [FLIP, Ring(self.version)]
         return [Ring(self.version)]
 
@@ -222,17 +222,24 @@ class HalliGalliState(State):
             )
         return super()._inactive_refusal(seat, action)
 
-    def _apply(self, seat: int, action: Any) -> list[Event]:
+    def _refusal(self, seat: int, action: Any) -> IllegalAction | None:
         if self.finale is not None:
-            events = self._apply_finale(seat, action)
+            return self.finale.refusal(seat, action, self.finale_cards())
+        if isinstance(action, Flip):
+            return self._flip_refusal(seat)
+        if isinstance(action, Ring):
+            return self._ring_refusal(action.version)
+        if isinstance(action, Stake | Throw):
+            return IllegalAction("HG-R10", f"{action}: stakes and throws belong to the finale")
+        return IllegalAction(TURN_RULE, f"{action!r} is not a Halli Galli action")
+
+    def _play(self, seat: int, action: Any) -> list[Event]:
+        if self.finale is not None:
+            events = self._play_finale(seat, action)
         elif isinstance(action, Flip):
             events = self._flip(seat)
-        elif isinstance(action, Ring):
-            events = self._ring(seat, action.version)
-        elif isinstance(action, Stake | Throw):
-            raise IllegalAction("HG-R10", f"{action}: stakes and throws belong to the finale")
         else:
-            raise IllegalAction(TURN_RULE, f"{action!r} is not a Halli Galli action")
+            events = self._ring(seat, action.version)
         self.steps += 1
         if not self.reason and self.finale is None:
             events.extend(self._settle())
@@ -240,14 +247,22 @@ class HalliGalliState(State):
             events.extend(self._end("ply_cap"))
         return events
 
-    def _flip(self, seat: int) -> list[Event]:
+    def _may_flip(self, seat: int) -> bool:
+        """HG-R6, HG-R7: a seat flips while it has cards, at its turn or (with stray
+        cards) at any time."""
+        return bool(self.draw[seat]) and (seat == self.to_flip or self.settings.stray_cards)
+
+    def _flip_refusal(self, seat: int) -> IllegalAction | None:
+        if self._may_flip(seat):
+            return None
         if not self.draw[seat]:
-            raise IllegalAction("HG-R6", "you are swimming: you have no card left to flip")
+            return IllegalAction("HG-R6", "you are swimming: you have no card left to flip")
+        return IllegalAction(
+            "HG-R7", f"strict turns: it is seat {self.to_flip}'s turn to flip, not yours"
+        )
+
+    def _flip(self, seat: int) -> list[Event]:
         stray = seat != self.to_flip
-        if stray and not self.settings.stray_cards:
-            raise IllegalAction(
-                "HG-R7", f"strict turns: it is seat {self.to_flip}'s turn to flip, not yours"
-            )
         card = self.draw[seat].pop()
         self.table[seat].append(card)
         self.version += 1
@@ -301,17 +316,20 @@ class HalliGalliState(State):
                 return True, "HG-R7"  # §4.2c: a stray card spoiled the table just now
         return False, why
 
-    def _ring(self, seat: int, seen: int | None) -> list[Event]:
+    def _ring_refusal(self, seen: int | None) -> IllegalAction | None:
         if seen is not None and seen > self.version:
-            raise IllegalAction(
+            return IllegalAction(
                 "HG-R8", f"ring@{seen}: table version {seen} has not been shown yet"
             )
         if seen is not None and seen < self.round_start:
-            raise IllegalAction(
+            return IllegalAction(
                 "HG-R4",
                 f"ring@{seen}: too late, the round you reacted to was already won "
                 f"(the current round began at version {self.round_start})",
             )
+        return None
+
+    def _ring(self, seat: int, seen: int | None) -> list[Event]:
         self.stats["rings"] += 1
         correct, rule = self._judge(seat, seen)
         if correct:
@@ -434,7 +452,7 @@ class HalliGalliState(State):
         assert self.finale is not None
         return {s: len(self.draw[s]) for s in self.finale.players}
 
-    def _apply_finale(self, seat: int, action: Any) -> list[Event]:
+    def _play_finale(self, seat: int, action: Any) -> list[Event]:
         assert self.finale is not None
         events, loser = self.finale.play(seat, action, self.draw)
         if loser is not None:

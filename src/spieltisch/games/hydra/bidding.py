@@ -14,7 +14,8 @@ Flow of one game before the first trick:
    cards and *gives* three back, one at a time (HY 2.3.10, HY-R4); if all four decline,
    the Antragsteller takes his cards back and a healthy game is played (HY 2.3.11).
 
-Every function validates fully before it changes anything (``apply`` is atomic).
+``refusal`` checks and changes nothing; ``play`` changes and checks nothing (the engine's
+``apply`` is the one followed by the other).
 """
 
 from __future__ import annotations
@@ -53,10 +54,7 @@ def legal(st: HydraState, seat: int) -> list[HydraAction]:
     if st.phase == LAY:
         lays: list[HydraAction] = []
         for colour in antrag_colours(hand):
-            rest = list(hand)
-            rest.remove(BLACK_QUEEN[colour])
-            rest.remove(BLACK_QUEEN[colour])
-            lays.extend(Lay(colour, c) for c in sorted(set(rest)))
+            lays.extend(Lay(colour, c) for c in face_up_choices(hand, colour))
         return lays
     if st.phase == ANSWER:
         return [SAY["accept"], SAY["decline"]]
@@ -65,46 +63,124 @@ def legal(st: HydraState, seat: int) -> list[HydraAction]:
     return []
 
 
-def apply(st: HydraState, seat: int, action: Any) -> list[Event]:
+def too_late_for_armut() -> IllegalAction:
+    """HY 2.2.4: Armut is called at one's own turn, before one's own Morbus or Valeo."""
+    return IllegalAction(
+        "HY 2.2.4", "Armut must be called before your own Morbus or Valeo; too late"
+    )
+
+
+def refusal(st: HydraState, seat: int, action: Any) -> IllegalAction | None:
+    """Why ``seat`` (whose turn it is) may not take ``action`` before the play, or
+    ``None``. The checks of each phase, in the order the rules are told."""
+    phase = st.phase
+    if isinstance(action, Say):
+        word = action.word
+        if phase == DECLARE:
+            return _declare_refusal(st, seat, word)
+        if phase == SPECIFY:
+            return _specify_refusal(st, seat, word)
+        if phase == ANSWER:
+            if word not in ("accept", "decline"):
+                return IllegalAction(
+                    "HY 2.3.9", f"answer the Antrag with 'accept' or 'decline', not {word}"
+                )
+            return None
+        if word == "armut":
+            return too_late_for_armut()
+        return IllegalAction("HY 2.2", f"{word!r} cannot be said now (phase: {phase})")
+    if isinstance(action, ChooseSolo):
+        return _phase_refusal(st, SOLO_TYPE, "HY-R2", action)
+    if isinstance(action, Lay):
+        return _phase_refusal(st, LAY, "HY 2.3.8", action) or _lay_refusal(st, seat, action)
+    if isinstance(action, Give):
+        if wrong := _phase_refusal(st, GIVE, "HY 2.3.10", action):
+            return wrong
+        if action.card not in st.hands[seat]:
+            return IllegalAction("HY 2.3.10", f"you do not hold {card_name(action.card)}")
+        return None
+    return IllegalAction("HY 2.2", f"{action} is not possible now (phase: {phase})")
+
+
+def _phase_refusal(
+    st: HydraState, phase: str, rule: str, action: HydraAction
+) -> IllegalAction | None:
+    if st.phase != phase:
+        return IllegalAction(rule, f"{action} is not possible now (phase: {st.phase})")
+    return None
+
+
+def _declare_refusal(st: HydraState, seat: int, word: str) -> IllegalAction | None:
+    if word == "armut":
+        if not armut_allowed(st.hands[seat]):
+            return IllegalAction(
+                "HY 2.2.3",
+                "Armut needs at most one standard trump (Hydras count) or at least five nines",
+            )
+        return None
+    if word not in ("morbus", "valeo"):
+        return IllegalAction("HY 2.2.2", f"say 'morbus', 'valeo' or 'armut', not {word!r}")
+    return None
+
+
+def _specify_refusal(st: HydraState, seat: int, word: str) -> IllegalAction | None:
+    if word == "armut":
+        return too_late_for_armut()
+    if word not in ("solo", "antrag"):
+        return IllegalAction("HY 2.3.4", f"name your reservation: 'solo' or 'antrag', not {word!r}")
+    if word == "antrag" and not antrag_colours(st.hands[seat]):
+        return IllegalAction(
+            "HY 2.3.5", "an Antrag needs both queens of spades or both queens of clubs"
+        )
+    return None
+
+
+def face_up_choices(hand: list[int], colour: int) -> list[int]:
+    """HY 2.3.8: the cards that may lie face up beside both queens of ``colour`` (which
+    ``hand`` holds): any other card of the hand."""
+    rest = list(hand)
+    rest.remove(BLACK_QUEEN[colour])
+    rest.remove(BLACK_QUEEN[colour])
+    return sorted(set(rest))
+
+
+def _lay_refusal(st: HydraState, seat: int, action: Lay) -> IllegalAction | None:
+    hand = st.hands[seat]
+    if action.colour not in antrag_colours(hand):
+        queen = BLACK_QUEEN[action.colour]
+        return IllegalAction(
+            "HY 2.3.8", f"you must lay both {card_name(queen)}, and you do not hold both"
+        )
+    if action.face_up not in face_up_choices(hand, action.colour):
+        return IllegalAction(
+            "HY 2.3.8", f"the face-up card {card_name(action.face_up)} is not in your hand"
+        )
+    return None
+
+
+def play(st: HydraState, seat: int, action: Any) -> list[Event]:
+    """Take ``action`` before the play, as :func:`refusal` allows it."""
     if isinstance(action, Say):
         word = action.word
         if st.phase == DECLARE:
             return _declare(st, seat, word)
         if st.phase == SPECIFY:
             return _specify(st, seat, word)
-        if st.phase == ANSWER:
-            return _answer(st, seat, word)
-        if word == "armut":
-            raise IllegalAction(
-                "HY 2.2.4", "Armut must be called before your own Morbus or Valeo; too late"
-            )
-        raise IllegalAction("HY 2.2", f"{word!r} cannot be said now (phase: {st.phase})")
+        return _answer(st, seat, word)
     if isinstance(action, ChooseSolo):
-        st.check_phase(SOLO_TYPE, "HY-R2", action)
         st.contract = action.contract
         st.start_play(SOLO)
         return [{"type": "solo", "seat": seat, "contract": contract_name(action.contract)}]
     if isinstance(action, Lay):
-        st.check_phase(LAY, "HY 2.3.8", action)
         return _lay(st, seat, action)
-    if isinstance(action, Give):
-        st.check_phase(GIVE, "HY 2.3.10", action)
-        return _give(st, seat, action)
-    raise IllegalAction("HY 2.2", f"{action} is not possible now (phase: {st.phase})")
+    return _give(st, seat, action)
 
 
 def _declare(st: HydraState, seat: int, word: str) -> list[Event]:
     if word == "armut":
-        if not armut_allowed(st.hands[seat]):
-            raise IllegalAction(
-                "HY 2.2.3",
-                "Armut needs at most one standard trump (Hydras count) or at least five nines",
-            )
         st.redeals.append(seat)
         st.redeal()
         return [{"type": "armut", "seat": seat}, {"type": "redeal", "dealer": st.dealer}]
-    if word not in ("morbus", "valeo"):
-        raise IllegalAction("HY 2.2.2", f"say 'morbus', 'valeo' or 'armut', not {word!r}")
     st.said[seat] = word
     events: list[Event] = [{"type": "say", "seat": seat, "word": word}]
     if seat != st.seats[-1]:
@@ -121,16 +197,6 @@ def _declare(st: HydraState, seat: int, word: str) -> list[Event]:
 
 
 def _specify(st: HydraState, seat: int, word: str) -> list[Event]:
-    if word == "armut":
-        raise IllegalAction(
-            "HY 2.2.4", "Armut must be called before your own Morbus or Valeo; too late"
-        )
-    if word not in ("solo", "antrag"):
-        raise IllegalAction("HY 2.3.4", f"name your reservation: 'solo' or 'antrag', not {word!r}")
-    if word == "antrag" and not antrag_colours(st.hands[seat]):
-        raise IllegalAction(
-            "HY 2.3.5", "an Antrag needs both queens of spades or both queens of clubs"
-        )
     st.spec[seat] = word
     events: list[Event] = [{"type": "reservation", "seat": seat, "word": word}]
     later = [s for s in st.seats[st.seats.index(seat) + 1 :] if st.said[s] == "morbus"]
@@ -154,16 +220,8 @@ def _specify(st: HydraState, seat: int, word: str) -> list[Event]:
 def _lay(st: HydraState, seat: int, action: Lay) -> list[Event]:
     hand = list(st.hands[seat])
     queen = BLACK_QUEEN[action.colour]
-    if hand.count(queen) != 2:
-        raise IllegalAction(
-            "HY 2.3.8", f"you must lay both {card_name(queen)}, and you do not hold both"
-        )
     hand.remove(queen)
     hand.remove(queen)
-    if action.face_up not in hand:
-        raise IllegalAction(
-            "HY 2.3.8", f"the face-up card {card_name(action.face_up)} is not in your hand"
-        )
     hand.remove(action.face_up)
     st.hands[seat] = hand
     st.laid = [queen, queen, action.face_up]
@@ -173,8 +231,6 @@ def _lay(st: HydraState, seat: int, action: Lay) -> list[Event]:
 
 
 def _answer(st: HydraState, seat: int, word: str) -> list[Event]:
-    if word not in ("accept", "decline"):
-        raise IllegalAction("HY 2.3.9", f"answer the Antrag with 'accept' or 'decline', not {word}")
     events: list[Event] = [{"type": "answer", "seat": seat, "word": word}]
     if word == "accept":
         st.partner = seat
@@ -192,8 +248,6 @@ def _answer(st: HydraState, seat: int, word: str) -> list[Event]:
 
 
 def _give(st: HydraState, seat: int, action: Give) -> list[Event]:
-    if action.card not in st.hands[seat]:
-        raise IllegalAction("HY 2.3.10", f"you do not hold {card_name(action.card)}")
     st.hands[seat].remove(action.card)
     st.given.append(action.card)
     events: list[Event] = [{"type": "give", "seat": seat, "secret": True}]

@@ -47,49 +47,52 @@ def trick_winner(
 
 
 def playable(hand: list[int], trick: list[tuple[int, int]], contract: int) -> list[int]:
-    """Distinct cards of ``hand`` that may be played to ``trick`` (HY-R5)."""
-    cards = sorted(set(hand))
-    if not trick:
-        return cards
-    suit = SUIT[contract]
-    led = suit[trick[0][1]]
-    follow = [c for c in cards if suit[c] == led]
-    return follow or cards
+    """HY-R5, the one place of the follow-suit rule: the distinct cards of ``hand`` that
+    may be played to ``trick``, in order. Those of the led suit (trumps if a trump was
+    led) while the hand holds one, else all. A hand is kept sorted, so its distinct
+    cards in order are ``dict.fromkeys(hand)``."""
+    distinct = dict.fromkeys(hand)
+    if trick:
+        suit = SUIT[contract]
+        led = suit[trick[0][1]]
+        follow = [c for c in distinct if suit[c] == led]
+        if follow:
+            return follow
+    return list(distinct)
 
 
 def legal(st: HydraState, seat: int) -> list[HydraAction]:
-    """``playable`` as shared ``Play`` objects; a hand is kept sorted, so its distinct
-    cards in order are ``dict.fromkeys(hand)``."""
-    distinct = dict.fromkeys(st.hands[seat])
-    trick = st.trick
-    if trick:
-        suit = SUIT[st.contract]
-        led = suit[trick[0][1]]
-        follow: list[HydraAction] = [PLAYS[c] for c in distinct if suit[c] == led]
-        if follow:
-            return follow
-    return list(map(PLAYS.__getitem__, distinct))
+    """``playable`` as the shared ``Play`` objects."""
+    return list(map(PLAYS.__getitem__, playable(st.hands[seat], st.trick, st.contract)))
 
 
-def apply(st: HydraState, seat: int, action: Any) -> list[Event]:
+def refusal(st: HydraState, seat: int, action: Any) -> IllegalAction | None:
+    """Why ``seat`` may not play ``action`` to the trick (HY-R5), or ``None``."""
     if not isinstance(action, Play):
-        raise IllegalAction("HY-R5", f"{action} is not possible now: cards are being played")
+        return IllegalAction("HY-R5", f"{action} is not possible now: cards are being played")
     c = action.card
     hand = st.hands[seat]
     if c not in hand:
-        raise IllegalAction("HY-R5", f"you do not hold {card_name(c)}")
+        return IllegalAction("HY-R5", f"you do not hold {card_name(c)}")
     trick = st.trick
-    if trick:
-        suit = SUIT[st.contract]
-        led = suit[trick[0][1]]
-        if suit[c] != led:
-            for h in hand:
-                if suit[h] == led:
-                    name = "trumps" if led == TRUMP else SUIT_NAMES[led]
-                    raise IllegalAction(
-                        "HY-R5", f"{card_name(c)}: you must follow suit ({name}) while you can"
-                    )
-    hand.remove(c)
+    if not trick:
+        return None
+    suit = SUIT[st.contract]
+    led = suit[trick[0][1]]
+    # Only a card off the led suit can break the rule: ``playable`` is asked then.
+    if suit[c] != led and c not in playable(hand, trick, st.contract):
+        name = "trumps" if led == TRUMP else SUIT_NAMES[led]
+        return IllegalAction(
+            "HY-R5", f"{card_name(c)}: you must follow suit ({name}) while you can"
+        )
+    return None
+
+
+def play(st: HydraState, seat: int, action: Play) -> list[Event]:
+    """Play the card of ``action`` that :func:`refusal` allows."""
+    c = action.card
+    st.hands[seat].remove(c)
+    trick = st.trick
     trick.append((seat, c))
     if c in (SQ, CQ):
         st.queens[seat].append(c)

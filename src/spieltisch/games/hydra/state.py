@@ -29,8 +29,8 @@ from spieltisch.engine import (
 )
 
 from . import bidding, play
-from .actions import PLAYS, HydraAction, Play, Say
-from .cards import CQ, DECK, NAMES, SQ, STANDARD, SUIT, card_name, contract_name
+from .actions import Say
+from .cards import CQ, DECK, SQ, STANDARD, card_name, contract_name
 from .phases import ANSWER, DECLARE, GIVE, HEALTHY, OVER, PLAY, SOLO, Phase
 from .scoring import (
     Trick,
@@ -277,66 +277,11 @@ class HydraState(State):
 
     def legal_actions(self, seat: int) -> list[Any]:
         phase = self.phase
-        if phase is PLAY and seat == self.turn:
-            # play.legal written in: asked before every card
-            distinct = dict.fromkeys(self.hands[seat])
-            trick = self.trick
-            if trick:
-                suit = SUIT[self.contract]
-                led = suit[trick[0][1]]
-                follow: list[Any] = [PLAYS[c] for c in distinct if suit[c] == led]
-                if follow:
-                    return follow
-            return list(map(PLAYS.__getitem__, distinct))
         if phase is OVER or seat != self.turn:
             return []
+        if phase is PLAY:
+            return play.legal(self, seat)
         return bidding.legal(self, seat)
-
-    def apply(self, seat: int, action: Any) -> list[Event]:
-        """The engine's ``apply``, with a short way for the common case: a card played by
-        the seat whose turn it is while nobody has resigned. Every check the engine would
-        make holds then (a playing seat, the game running, that seat active), and the rules
-        check the card; anything else goes the engine's way."""
-        if (
-            type(action) is Play
-            and self.phase is PLAY
-            and type(seat) is int
-            and seat == self.turn
-            and not self.resigned
-        ):
-            c = action.card
-            hand = self.hands[seat]
-            if c in hand:
-                # play.apply written in for a card that may be played: led, following
-                # suit, or from a hand void in the led suit; a refused card goes the
-                # rules' way below, which raises as before
-                trick = self.trick
-                if trick:
-                    suit = SUIT[self.contract]
-                    led = suit[trick[0][1]]
-                    allowed = suit[c] == led or led not in map(suit.__getitem__, hand)
-                else:
-                    allowed = True
-                if allowed:
-                    hand.remove(c)
-                    trick.append((seat, c))
-                    if c in (SQ, CQ):
-                        self.queens[seat].append(c)
-                    events: list[Event] = [{"type": "play", "seat": seat, "card": NAMES[c]}]
-                    if len(trick) < len(self.seats):
-                        self.turn = self.nxt[seat]
-                    else:
-                        play.end_trick(self, events)
-                    self._actions.append((seat, action))
-                    return events
-            try:
-                events = play.apply(self, seat, action)
-            except IllegalAction as exc:
-                exc.context = self._refusal_context(seat, action)
-                raise
-            self._actions.append((seat, action))
-            return events
-        return super().apply(seat, action)
 
     def _inactive_refusal(self, seat: int, action: Any) -> IllegalAction:
         """Armut after one's own Morbus or Valeo breaks HY 2.2.4, not the turn order."""
@@ -348,15 +293,18 @@ class HydraState(State):
             and self.phase != OVER
             and spoken
         ):
-            return IllegalAction(
-                "HY 2.2.4", "Armut must be called before your own Morbus or Valeo; too late"
-            )
+            return bidding.too_late_for_armut()
         return super()._inactive_refusal(seat, action)
 
-    def _apply(self, seat: int, action: Any) -> list[Event]:
-        if self.phase == PLAY:
-            return play.apply(self, seat, action)
-        return bidding.apply(self, seat, action)
+    def _refusal(self, seat: int, action: Any) -> IllegalAction | None:
+        if self.phase is PLAY:
+            return play.refusal(self, seat, action)
+        return bidding.refusal(self, seat, action)
+
+    def _play(self, seat: int, action: Any) -> list[Event]:
+        if self.phase is PLAY:
+            return play.play(self, seat, action)
+        return bidding.play(self, seat, action)
 
     def _result(self) -> Result | None:
         if self.phase != OVER:
@@ -370,10 +318,6 @@ class HydraState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return make_view(self, seat)
-
-    def check_phase(self, phase: str, rule: str, action: HydraAction) -> None:
-        if self.phase != phase:
-            raise IllegalAction(rule, f"{action} is not possible now (phase: {self.phase})")
 
     # -- serialisation ---------------------------------------------------------------------
     def clone(self) -> Self:

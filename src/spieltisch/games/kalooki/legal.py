@@ -4,7 +4,7 @@ Complete, because :func:`~.meldsearch.all_melds` lists every meld the hand can l
 of any length, every choice of what each joker stands for), and builds and swaps are
 single cards (or a set's two missing cards) on the finitely many table melds. Bounded,
 because a hand holds at most 14 cards and two jokers: the list stays in the hundreds at
-worst and is usually a few dozen. Validation is shared with ``apply``: cheap candidates go
+worst and is usually a few dozen. Validation is the refusal of ``apply``: cheap candidates go
 through the same refusal checks, with fast paths only where those checks cannot fail.
 """
 

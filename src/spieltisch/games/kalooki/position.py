@@ -24,7 +24,7 @@ from spieltisch.engine import InvalidNotation
 
 from .cards import COPIES, FACES, counts_of, face_name, faces_of, full_deck, parse_face
 from .melds import TableMeld, card_of, classify, parse_token, token_name
-from .state import PHASE_NAMES
+from .phases import PHASE_NAMES
 
 _DERIVED = {"sizes"}
 """Payload fields a position does not give: hand sizes follow from the hands."""

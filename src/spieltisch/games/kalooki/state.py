@@ -27,12 +27,16 @@ from spieltisch.engine.rng import shuffled
 from .actions import Build, Discard, Draw, Meld, Swap
 from .cards import FACES, HAND_SIZE, JOKER, face_name, faces_of, full_deck
 from .legal import legal_actions as _legal_actions
+from .limits import MAX_RESTOCKS as MAX_RESTOCKS  # re-exported, as before
+from .limits import MAX_TURNS as MAX_TURNS  # re-exported, as before
+from .limits import OPENING as OPENING  # re-exported, as before
 from .melds import TableMeld, card_of, classify, token_name
 from .meldsearch import has_joker_pair
 from .phases import DRAW, OVER, PLAY
-from .phases import PHASE_NAMES as PHASE_NAMES  # re-exported for the views
-from .phases import Phase as Phase  # re-exported for the views
+from .phases import PHASE_NAMES as PHASE_NAMES  # re-exported, as before
+from .phases import Phase as Phase  # re-exported, as before
 from .scoring import CLUB_LIMIT, club_eliminated, club_result, deal_penalties, ring_result
+from .views import dump, view_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,16 +54,6 @@ class Settings:
         return cls(str(options["format"]), int(options["stake"]))
 
 
-OPENING = 51
-"""Points the new melds of a player's first laying turn must reach (KA-R3)."""
-MAX_RESTOCKS = 2
-"""KA-R9: the stock is turned over from the discard pile at most twice. When it runs out a
-third time nobody has gone out after three passes through the cards, which in play means
-everyone holds what the others need; the deal ends without a winner (like OpenSpiel's gin
-rummy, which ends a hand when the stock is down to two cards)."""
-MAX_TURNS = 400
-"""KA-R9: a deal also ends without a winner after this many turns, because players who
-only ever take the discard never run the stock down (a cycle the rules allow)."""
 TURN = "KA §Zug"
 
 
@@ -312,10 +306,7 @@ class KalookiState(State):
         return None
 
     # -- applying ------------------------------------------------------------------------
-    def _apply(self, seat: int, action: Any) -> list[Event]:
-        why = self._refusal(seat, action)
-        if why is not None:
-            raise why
+    def _play(self, seat: int, action: Any) -> list[Event]:
         kind = type(action)
         if kind is Discard:
             return self._discard(seat, action.face)
@@ -491,11 +482,7 @@ class KalookiState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """Own hand, table, pile, sizes and public knowledge; never other hands or the
         stock order (see :mod:`.views`)."""
-        from .views import view_of
-
         return view_of(self, seat)
 
     def _dump(self) -> dict[str, Any]:
-        from .views import dump
-
         return dump(self)

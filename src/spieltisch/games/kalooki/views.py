@@ -14,15 +14,18 @@ sampled states deal those cards as unknown.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spieltisch.engine import Game, InvalidNotation, derive_rng
 from spieltisch.engine.rng import shuffled
 
 from .cards import COPIES, FACES, JOKER, counts_of, face_name, faces_of, parse_face
+from .limits import MAX_RESTOCKS, MAX_TURNS, OPENING
 from .melds import TableMeld, card_of, classify, parse_token, token_name
 from .phases import OVER, PHASE_NAMES, Phase
-from .state import MAX_RESTOCKS, MAX_TURNS, OPENING, KalookiState
+
+if TYPE_CHECKING:
+    from .state import KalookiState
 
 
 def names(counts: list[int]) -> list[str]:
