@@ -83,10 +83,15 @@ class Settings:
     chat_max_chars: int = 200
     """Longest chat message (characters, after control characters are removed)."""
     chat_rate: float = 0.5
-    """Chat messages per second a seat (or a writing spectator's socket) may send on
-    average ..."""
+    """Chat messages per second a seat (or a writing spectator, by his address) may send
+    on average, however often it reconnects ..."""
     chat_burst: int = 5
     """... with bursts of this many: a greeting and a few quick words, not a flood."""
+    chat_address_rate: float = 2.0
+    """Chat messages per second one client address may send over all tables and seats
+    (friends behind one router share it) ..."""
+    chat_address_burst: int = 20
+    """... with bursts of this many."""
     chat_keep: int = 50
     """Newest chat messages a (re)connecting browser gets with its welcome."""
     open_table_ttl: float = field(
