@@ -6,15 +6,29 @@ from __future__ import annotations
 import dataclasses
 import time
 import warnings
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from spieltisch.server import Settings, create_app
 
+from .bothdbs import DATABASES, database
 from .conftest import create, hello
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # as in conftest: Starlette's note on its HTTP client
     from fastapi.testclient import TestClient
+
+
+@pytest.fixture(params=DATABASES)
+def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Settings]:
+    """The server's settings on SQLite and on PostgreSQL (this module's ``client`` uses
+    them)."""
+    with database(request.param, tmp_path) as found:
+        yield found
+
 
 FLOOD = 30
 

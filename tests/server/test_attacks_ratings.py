@@ -5,7 +5,6 @@ resets a farmed rating from the command line."""
 
 from __future__ import annotations
 
-import uuid
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,14 +12,13 @@ from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
-from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
 from spieltisch.cli import app as cli
 from spieltisch.server import Settings, create_app, ratings
 from spieltisch.store.players import Players
-from tests.store.conftest import PG_URL
 
+from .bothdbs import DATABASES, database
 from .test_life import resign
 from .test_players import new_player, opening, rating
 
@@ -32,22 +30,11 @@ FARMED = 30
 """Games of the audit's attack (it took 16 s and rose from 1000 to 2322)."""
 
 
-def unlimited(url: str, schema: str | None) -> Settings:
-    """Settings with the lobby's write limit lifted: a farmer has addresses to spare."""
-    return Settings(db_url=url, db_schema=schema, bot_delay=0.0, http_rate=1e3, http_burst=1000)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=DATABASES)
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Settings]:
-    if request.param == "sqlite":
-        yield unlimited(f"sqlite:///{tmp_path / 'farm.db'}", None)
-        return
-    schema = f"st_farm_{uuid.uuid4().hex[:12]}"
-    yield unlimited(PG_URL, schema)
-    engine = create_engine(PG_URL)
-    with engine.begin() as conn:
-        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-    engine.dispose()
+    """The lobby's write limit lifted: a farmer has addresses to spare."""
+    with database(request.param, tmp_path, http_rate=1e3, http_burst=1000) as settings:
+        yield settings
 
 
 @pytest.fixture

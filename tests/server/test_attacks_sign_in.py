@@ -5,17 +5,30 @@ waits, and an unknown name costs the same argon2 work as a known one."""
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from spieltisch.server import Settings
 from spieltisch.server import players as players_module
 
+from .bothdbs import DATABASES, database
 from .test_players import auth, new_player
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # as in conftest: Starlette's note on its HTTP client
     from fastapi.testclient import TestClient
+
+
+@pytest.fixture(params=DATABASES)
+def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Settings]:
+    """The server's settings on SQLite and on PostgreSQL (this module's ``client`` uses
+    them)."""
+    with database(request.param, tmp_path) as found:
+        yield found
+
 
 PASSWORD = "Rotkäppchen-1"
 
