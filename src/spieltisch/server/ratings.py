@@ -207,7 +207,9 @@ def rate_finished(store: Store, record: TableRecord) -> int:
     with _RATE_LOCK:
         weights = repeat_weights(players, record.game, sorted(set(linked.values())))
 
-        def weighted(game: str, result: dict[str, Any], rated: list[Rated]) -> Any:
+        def weighted(
+            game: str, result: dict[str, Any], rated: list[Rated]
+        ) -> dict[int, tuple[float, float]]:
             return scaled(rate(game, result, rated), rated, weights)
 
         changes = players.rate_table(
