@@ -5,15 +5,21 @@ hundreds of idle connections are open."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 
-from .procserver import Server
+from spieltisch.server.connguard import guarded_protocol
+
+from .procserver import Server, free_port
 
 HEADER_TIMEOUT = 1.0
 KEEP_ALIVE = 1
@@ -93,10 +99,42 @@ def test_an_idle_keep_alive_connection_is_closed_after_its_timeout(server: Serve
 
 @pytest.mark.slow
 def test_oversized_headers_are_refused(server: Server) -> None:
+    oversized = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"a" * 9000 + b"\r\n\r\n"
     with socket.create_connection(("127.0.0.1", server.port)) as sock:
-        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"a" * 9000 + b"\r\n\r\n")
+        sock.sendall(oversized)
         answer = closed_within(sock, 3)
         assert answer is not None and answer.startswith(b"HTTP/1.1 431")
+
+
+def test_an_oversized_head_behind_a_pending_request_is_refused_too() -> None:
+    """Pipelined: the second head arrives while the first request is answered (its bytes
+    are not counted as a head then), so the parsed size refuses it."""
+
+    async def slow(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return
+        await asyncio.sleep(0.5)
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    port = free_port()
+    protocol = guarded_protocol(HEADER_TIMEOUT, 8 * 1024)
+    uv = uvicorn.Server(uvicorn.Config(slow, port=port, http=protocol, log_level="warning"))
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    try:
+        while not uv.started:
+            time.sleep(0.02)
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            time.sleep(0.1)  # the first request is being answered
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"a" * 9000 + b"\r\n\r\n")
+            answer = closed_within(sock, 3)
+        assert answer is not None and answer.startswith(b"HTTP/1.1 431"), answer
+        assert b"ok" not in answer and b"400" not in answer
+    finally:
+        uv.should_exit = True
+        thread.join(5)
 
 
 @pytest.mark.slow
