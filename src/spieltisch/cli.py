@@ -473,6 +473,47 @@ def export_dataset(
         raise _fail(str(exc)) from None
 
 
+ratings_app = typer.Typer(
+    help="Players' ratings: operator commands (docs/operations.md).", no_args_is_help=True
+)
+app.add_typer(ratings_app, name="ratings")
+
+
+@ratings_app.command(name="reset")
+def reset_rating(
+    game: Annotated[str, typer.Option(help="The game, e.g. halali.")],
+    player: Annotated[str, typer.Option(help="The player's name (any case) or id.")],
+    db: Annotated[
+        str | None, typer.Option(help="SQLAlchemy URL (default: SQLite file spieltisch.db).")
+    ] = None,
+    schema: Annotated[str | None, typer.Option(help="PostgreSQL schema of the tables.")] = None,
+) -> None:
+    """Reset a player's rating in a game (e.g. one farmed): his next rated game starts from
+    the default again; his past games and their changes stay on his profile."""
+    from spieltisch.server.ratings import display, ratable
+    from spieltisch.server.settings import default_db_url
+    from spieltisch.store import Store
+    from spieltisch.store.players import Players
+
+    if not ratable(game):
+        raise _fail(f"{game!r} is not a rated game")
+    store = Store(db or default_db_url(), schema=schema)
+    try:
+        players = Players(store)
+        found = players.credentials_by_name(player)
+        record = found.player if found is not None else players.get(player)
+        if record is None:
+            raise _fail(f"there is no player {player!r}")
+        before = players.reset_rating(game, record.id)
+    finally:
+        store.close()
+    if before is None:
+        typer.echo(f"{record.name} has no {game} rating; nothing to reset")
+        return
+    was = display(before.mu, before.sigma)
+    typer.echo(f"{record.name}: {game} rating {was} after {before.games} games reset")
+
+
 app.command(name="arena")(arena_command)
 app.command(name="review")(review_command)
 

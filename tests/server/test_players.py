@@ -15,6 +15,7 @@ from spieltisch.server import players as players_module
 from spieltisch.server import ratings
 from spieltisch.server.security import hash_token
 
+from .conftest import hello, until
 from .test_life import resign
 
 with warnings.catch_warnings():
@@ -34,14 +35,30 @@ def auth(key: str) -> dict[str, str]:
 
 
 def duel(client: TestClient, ada: str, bob: str | None, **extra: Any) -> tuple[str, list[str]]:
-    """A running Halali table: Ada (player key ``ada``) in seat 0, Bob in seat 1."""
+    """A running Halali table: Ada (player key ``ada``) in seat 0, Bob in seat 1, each
+    with a move made (a game is rated only when every player made one of his own)."""
     body = {"game": "halali", "seats": [{"kind": "human"}] * 2, "name": "Ada", "player": ada}
     r = client.post("/api/tables", json={**body, **extra})
     assert r.status_code == 201, r.text
     tid = r.json()["table"]["id"]
     joined = client.post(f"/api/tables/{tid}/join", json={"name": "Bob", "player": bob})
     assert joined.status_code == 200, joined.text
-    return tid, [r.json()["seat_token"], joined.json()["seat_token"]]
+    tokens = [r.json()["seat_token"], joined.json()["seat_token"]]
+    opening(client, tid, tokens)
+    return tid, tokens
+
+
+def opening(client: TestClient, tid: str, tokens: list[str | None]) -> None:
+    """Each seat with a token plays one legal move, in seat order (Halali alternates);
+    waits for the step of each move (and so for a bot's answer, if it is quick)."""
+    for seat, token in enumerate(tokens):
+        if token is None:
+            continue
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            view = hello(ws, token)["view"]
+            ws.send_json({"type": "act", "action": view["legal_actions"][0]})
+            while until(ws, "step")["seat"] != seat:
+                pass
 
 
 def rating(client: TestClient, player_id: str, game: str = "halali") -> int | None:
@@ -87,6 +104,7 @@ def test_the_rematch_of_a_rated_game_is_rated_for_the_same_players(client: TestC
     ]
     nid = seats[0]["table"]["id"]
     assert client.get(f"/api/tables/{nid}").json()["status"] == "running"
+    opening(client, nid, [seat["seat_token"] for seat in seats])
     resign(client, nid, seats[0]["seat_token"], 0)  # Ada gives up this time
     profile = client.get(f"/api/players/{bob['player']['id']}").json()
     assert [g["outcome"] for g in profile["games"]] == ["win", "loss"]
@@ -115,6 +133,7 @@ def test_a_bot_keeps_its_anchor_and_a_player_who_loses_to_it_goes_down(
         "/api/tables", json={"game": "halali", "seats": seats, "name": "Ada", "player": ada["key"]}
     )
     tid, token = r.json()["table"]["id"], r.json()["seat_token"]
+    opening(client, tid, [token])
     resign(client, tid, token, 0)
     assert rating(client, ada["player"]["id"])  # rated by default: a player, a game of turns
     board = client.get("/api/ratings/halali").json()["entries"]

@@ -43,6 +43,22 @@ def resign_over_socket(server: Server, tid: str, token: str) -> None:
     raise AssertionError("the resignation was not confirmed")
 
 
+def move_over_socket(server: Server, tid: str, token: str) -> None:
+    """Play the seat's first legal move over the table's websocket and wait for its step
+    (a game is rated only when every player made a move of his own)."""
+    url = server.base.replace("http", "ws") + f"/ws/tables/{tid}"
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        welcome = json.loads(ws.recv(timeout=15))
+        seat = welcome["seat"]
+        ws.send(json.dumps({"type": "act", "action": welcome["view"]["legal_actions"][0]}))
+        for _ in range(200):
+            msg = json.loads(ws.recv(timeout=15))
+            if msg.get("type") == "step" and msg.get("seat") == seat:
+                return
+    raise AssertionError("the move was not confirmed")
+
+
 def wait_finished(server: Server, tid: str) -> None:
     for _ in range(300):
         if httpx.get(f"{server.base}/api/tables/{tid}").json()["status"] == "finished":
@@ -79,6 +95,8 @@ def test_a_player_plays_a_rated_game_and_finds_it_on_profile_and_leaderboard(
     page.click("#create")
     page.wait_for_url("**/t/*", timeout=15000)
     tid = page.url.rsplit("/", 1)[1]
+    mine = page.evaluate(f"JSON.parse(localStorage.getItem('spieltisch.seat.{tid}')).token")
+    move_over_socket(server, tid, mine)  # a move of her own first, or the game is not rated
     page.click("#resign", timeout=15000)
     page.click("#resign-yes")
     page.locator("#status", has_text="Spiel beendet").wait_for(timeout=15000)
@@ -95,6 +113,8 @@ def test_a_player_plays_a_rated_game_and_finds_it_on_profile_and_leaderboard(
     joined = httpx.post(
         f"{server.base}/api/tables/{second}/join", json={"name": "Bruno", "player": bruno["key"]}
     ).json()
+    move_over_socket(server, second, made["seat_token"])
+    move_over_socket(server, second, joined["seat_token"])
     resign_over_socket(server, second, joined["seat_token"])
     wait_finished(server, second)
 

@@ -8,8 +8,12 @@ before anyone reads it, so a restarted server shows the same chat.
 Who reads and writes is the host's choice at creation (``spectators``): players always
 chat; spectators read nothing (``none``, the default: a table among friends stays
 private even though anyone with its link may watch), read (``read``) or also write
-(``write``). Each seat has a token bucket (a spectator's socket its own), so no one
-floods a table; every refusal is a coded error.
+(``write``). Each writer has a token bucket that outlives his sockets: a seat's is
+the table's and seat's, a writing spectator's the table's and his address's, so a
+reconnect brings no fresh bucket. Each address also has one bucket over all tables and
+seats, larger than a seat's (friends behind one router share it). The buckets live per
+store in this process (a table forgotten and loaded again keeps them), so no one floods
+a table; every refusal is a coded error.
 
 A module of its own beside the table runtime: a table's chat state is kept per live
 table here, loaded from the store the first time a socket arrives.
@@ -21,14 +25,14 @@ import asyncio
 import unicodedata
 import weakref
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from spieltisch.store import ChatRecord, Store
 
 from .errors import ApiError, ErrorCode
 from .live import Connection, LiveTable
-from .security import TokenBucket
+from .security import KeyedLimiter
 from .settings import Settings
 
 QUICK = ("hello", "gl", "gg", "thanks", "wait", "oops")
@@ -42,13 +46,55 @@ DEFAULT_SPECTATORS = "none"
 class TableChat:
     spectators: str
     recent: deque[dict[str, Any]]
-    buckets: dict[object, TokenBucket] = field(default_factory=dict)
 
     def visible_to(self, seat: int | None) -> bool:
         return seat is not None or self.spectators != "none"
 
 
 _chats: weakref.WeakKeyDictionary[LiveTable, TableChat] = weakref.WeakKeyDictionary()
+
+
+@dataclass(eq=False)
+class ChatLimits:
+    """The chat's token buckets of one store's tables: per writer and per address."""
+
+    writers: KeyedLimiter
+    addresses: KeyedLimiter
+
+    def take(self, table_id: str, seat: int | None, address: str) -> bool:
+        """Whether a message of ``seat`` (``None``: a spectator at ``address``) may go
+        out now: the address's bucket is asked first, then the writer's.
+
+        A socket another process holds has no address here (``?``): it skips the
+        address's bucket, and such spectators of one table share one writer's bucket.
+        """
+        if address != UNKNOWN_ADDRESS and not self.addresses.take(address):
+            return False
+        writer = f"seat\x00{seat}" if seat is not None else f"spectator\x00{address}"
+        return self.writers.take(f"{table_id}\x00{writer}")
+
+
+UNKNOWN_ADDRESS = "?"
+
+_limits: weakref.WeakKeyDictionary[Store, ChatLimits] = weakref.WeakKeyDictionary()
+
+
+def limits(store: Store, settings: Settings) -> ChatLimits:
+    """The chat limits of ``store``'s tables in this process (made on first use)."""
+    found = _limits.get(store)
+    if found is None:
+        found = _limits[store] = ChatLimits(
+            KeyedLimiter(settings.chat_rate, settings.chat_burst),
+            KeyedLimiter(settings.chat_address_rate, settings.chat_address_burst),
+        )
+    return found
+
+
+def address_of(conn: Connection) -> str:
+    """The client address of a socket (``?`` where it has none: a relayed one)."""
+    client = getattr(conn.ws, "client", None)
+    host = getattr(client, "host", None)
+    return host if isinstance(host, str) and host else UNKNOWN_ADDRESS
 
 
 def message_json(record: ChatRecord) -> dict[str, Any]:
@@ -132,11 +178,7 @@ async def post(
                 ErrorCode.CHAT_TOO_LONG,
                 f"a chat message has at most {settings.chat_max_chars} characters",
             )
-    key: object = seat if seat is not None else ("spectator", conn.opened)
-    bucket = chat.buckets.get(key)
-    if bucket is None:
-        bucket = chat.buckets[key] = TokenBucket(settings.chat_rate, settings.chat_burst)
-    if not bucket.take():
+    if not limits(store, settings).take(live.id, seat, address_of(conn)):
         raise ApiError(ErrorCode.CHAT_RATE_LIMITED, "too many chat messages; wait a moment")
     seats = live.record.seats
     name = seats[seat].name if seat is not None and 0 <= seat < len(seats) else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import resource
 import socket
 
 import redis
@@ -13,6 +14,7 @@ from spieltisch.store import Store
 
 from . import logs, memory
 from .app import create_app
+from .connguard import guarded_protocol
 from .settings import Settings, default_db_url, public_url
 
 log = logging.getLogger("spieltisch.server")
@@ -76,6 +78,7 @@ def serve(
     elif host not in WILDCARDS:
         print("spieltisch: only this computer can connect (serve --host 0.0.0.0)", flush=True)
     memory.start()  # keeps long collector pauses off the tables (memory.py)
+    raise_file_limit(settings.max_connections + FILES_BESIDE_CONNECTIONS)
     try:
         uvicorn.run(
             create_app(settings, store),
@@ -87,6 +90,9 @@ def serve(
             timeout_graceful_shutdown=5,
             proxy_headers=True,
             forwarded_allow_ips=settings.forwarded_allow_ips,  # the bell trusts the same
+            http=guarded_protocol(settings.header_timeout, settings.max_header_bytes),
+            timeout_keep_alive=settings.keep_alive_timeout,
+            limit_concurrency=settings.max_connections,
         )
     finally:
         store.close()
@@ -115,6 +121,26 @@ def check_redis(url: str) -> None:
             client.close()
     except (redis.RedisError, ValueError, OSError) as exc:
         raise SystemExit(f"spieltisch: cannot reach Redis at {_redact(url)}: {exc}") from None
+
+
+FILES_BESIDE_CONNECTIONS = 256
+"""File descriptors the process needs besides its connections (database, workers, logs)."""
+
+
+def raise_file_limit(wanted: int) -> int:
+    """Raise this process's open-file limit towards ``wanted`` (never past the hard
+    limit, never lowered), so the connection cap, not the file limit, is what a flood
+    of connections meets first. Returns the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):
+            log.warning("cannot raise the open-file limit", extra={"wanted": target})
+            return soft
+        return target
+    return soft
 
 
 WILDCARDS = ("0.0.0.0", "::", "")

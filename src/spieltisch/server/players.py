@@ -8,8 +8,10 @@ body, never in a URL (URLs end up in logs and browser history). That same text i
 
 A player may also set a password (argon2id, :mod:`argon2`), so he can sign in by name
 and password on a new device; each such sign-in issues a new key for that device.
-Sign-in attempts are rate-limited per name and per address (in each process), and an
-unknown name costs the same argon2 work as a wrong password.
+Password attempts are rate-limited per (name, address) pair and per address (in each
+process), never per name alone: strangers guessing from elsewhere cannot lock the owner
+out of his own address, and the key never waits at all. An unknown name costs the same
+argon2 work as a wrong password.
 """
 
 from __future__ import annotations
@@ -52,7 +54,11 @@ PROFILE_GAMES = 50
 """Finished games a profile lists."""
 
 SIGN_IN_RATE, SIGN_IN_BURST = 1 / 60, 5
-"""Password attempts per name: five at once, then one a minute."""
+"""Password attempts per name from one address: five at once, then one a minute."""
+
+ADDRESS_RATE, ADDRESS_BURST = 5 / 60, 20
+"""Password attempts per address, whatever the names: twenty at once, then five a
+minute."""
 
 
 def _clean_name(value: str) -> str:
@@ -83,7 +89,7 @@ def _limiters(request: Request) -> tuple[KeyedLimiter, KeyedLimiter]:
     if not hasattr(state, "sign_in_limiters"):
         state.sign_in_limiters = (
             KeyedLimiter(SIGN_IN_RATE, SIGN_IN_BURST),
-            KeyedLimiter(SIGN_IN_RATE * 5, SIGN_IN_BURST * 4),
+            KeyedLimiter(ADDRESS_RATE, ADDRESS_BURST),
         )
     limiters: tuple[KeyedLimiter, KeyedLimiter] = state.sign_in_limiters
     return limiters
@@ -177,29 +183,39 @@ async def sign_in(
 ) -> dict[str, Any]:
     """Name and password: a new key for this device.
 
-    :raises ApiError: too many attempts for the name or from the address; a wrong name
-        or password (one code for both).
+    The limits count per (name, address) pair and per address, never per name alone:
+    a name's owner signs in from his own address however many strangers guess his
+    password from theirs. Every attempt that passes them costs one argon2 verification,
+    for an unknown name or a player without a password too (against a dummy hash), so
+    the answer's timing does not tell which names exist.
+
+    :raises ApiError: too many attempts for the name from this address or from the
+        address; a wrong name or password (one code for both).
     """
-    by_name, by_address = _limiters(request)
+    by_pair, by_address = _limiters(request)
     address = request.client.host if request.client else "?"
-    if not by_name.take(name_key(body.name)) or not by_address.take(address):
+    if not by_pair.take(f"{name_key(body.name)}\x00{address}") or not by_address.take(address):
         raise ApiError(ErrorCode.PLAYER_SIGN_IN_LIMITED, "too many sign-in attempts; wait")
     found = await asyncio.to_thread(Players(manager.store).credentials_by_name, body.name)
     stored = found.password_hash if found is not None else None
-
-    def verify() -> bool:
-        try:
-            return PASSWORDS.verify(stored or _DUMMY_HASH, body.password) and stored is not None
-        except (VerificationError, InvalidHashError):
-            return False
-
-    if found is None or not await asyncio.to_thread(verify):
+    if not await asyncio.to_thread(verify_password, stored, body.password) or found is None:
         log.info("sign-in refused")  # neither the name nor the password is logged
         raise ApiError(ErrorCode.PLAYER_BAD_LOGIN, "wrong name or password")
     key = new_token()
     await asyncio.to_thread(Players(manager.store).add_key, found.player.id, hash_token(key))
     log.info("player signed in", extra={"player": found.player.id})
     return {"player": _public(found.player), "key": f"{found.player.id}.{key}"}
+
+
+def verify_password(stored: str | None, password: str) -> bool:
+    """Whether ``password`` matches ``stored``; without a stored hash (an unknown name, a
+    player without a password) the dummy hash is verified all the same and the answer is
+    no, so every refusal costs the same argon2 work."""
+    try:
+        matches = PASSWORDS.verify(stored or _DUMMY_HASH, password)
+    except (VerificationError, InvalidHashError):
+        return False
+    return bool(matches) and stored is not None
 
 
 @router.put("/me/password")

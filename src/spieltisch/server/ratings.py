@@ -11,6 +11,14 @@ conservative estimate mu - 3 sigma (openskill's ``ordinal``), shown as
 ``1000 + 40 × (mu − 3 sigma)`` rounded (:func:`display`). A new player shows 1000 and
 climbs as games make his sigma shrink; a player is ranked above a bot only once the
 games show he is better with some certainty.
+
+A rating must be played for, not farmed (:func:`unrated_because`): only players and
+anchored bots are rated opponents (a guest seat makes a game unrated: anyone can fill
+one, also its own opponent), one player never meets himself, and every player's seat
+must have made a move of its own (not a stand-in bot's, not a resignation) - a game
+given up before it began says nothing. Repeated games of the same two players count
+less and less within a day (:func:`repeat_weight`), so two accounts of one person
+feeding each other wins gain a bounded amount.
 """
 
 from __future__ import annotations
@@ -19,6 +27,8 @@ import asyncio
 import functools
 import logging
 import threading
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -26,9 +36,11 @@ from fastapi import APIRouter, Path, Query, Request
 from spieltisch.arena.anchors import ANCHORS_FILE, read_anchors
 from spieltisch.engine import Dynamics, UnknownGame, game_class
 from spieltisch.engine import games as game_names
+from spieltisch.engine.resign import read_resign
 from spieltisch.store import Store, TableRecord
 from spieltisch.store.players import Players, Rated, RatingRecord
 
+from .botplies import BotPlies
 from .errors import ApiError, ErrorCode
 
 log = logging.getLogger("spieltisch.ratings")
@@ -42,6 +54,12 @@ SCALE_BASE, SCALE_FACTOR = 1000.0, 40.0
 """The displayed scale: ``SCALE_BASE + SCALE_FACTOR × (mu − 3 sigma)``."""
 
 LEADERBOARD_SIZE = 100
+
+REPEAT_WINDOW = timedelta(hours=24)
+"""How far back rated games of the same two players are counted (a rolling day)."""
+FULL_REPEATS = 3
+"""Rated games of the same two players within the window that count fully; each one
+after them counts half as much as the one before (:func:`repeat_weight`)."""
 
 _RATE_LOCK = threading.Lock()
 """One rating transaction at a time in this process: SQLite cannot lock rows, and two
@@ -84,6 +102,59 @@ def bot_rating(game: str, level: str | None) -> tuple[float, float] | None:
     return anchors().get(game, {}).get(level or "")
 
 
+def repeat_weight(previous: int) -> float:
+    """How much a rated game counts for a player who has played ``previous`` rated games
+    against the same opponent within :data:`REPEAT_WINDOW`: fully for the first
+    :data:`FULL_REPEATS`, then half as much as the game before. However many games two
+    accounts play, together they move a rating by at most ``FULL_REPEATS + 1`` games'
+    worth a day.
+
+    >>> [repeat_weight(n) for n in range(6)]
+    [1.0, 1.0, 1.0, 0.5, 0.25, 0.125]
+    """
+    return 0.5 ** max(0, previous + 1 - FULL_REPEATS)
+
+
+def scaled(
+    new: Mapping[int, tuple[float, float]], seats: list[Rated], weights: Mapping[str, float]
+) -> dict[int, tuple[float, float]]:
+    """The new ratings with each player's change (mu and sigma) scaled by his weight."""
+    out = dict(new)
+    for s in seats:
+        weight = weights.get(s.player_id or "", 1.0)
+        if s.seat in out and weight < 1.0:
+            mu, sigma = out[s.seat]
+            out[s.seat] = (s.mu + weight * (mu - s.mu), s.sigma + weight * (sigma - s.sigma))
+    return out
+
+
+def unrated_because(
+    record: TableRecord, linked: Mapping[int, str], actions: list[dict[str, Any]], plies: BotPlies
+) -> str | None:
+    """Why the finished game ``record`` must not be rated, or ``None`` when it may be.
+
+    ``linked`` maps seats to their players, ``actions`` is the game's record and
+    ``plies`` says which of its moves a bot made for a person.
+    """
+    if not linked:
+        return "no player"
+    for s in record.seats:
+        if s.seat not in linked and (s.kind != "bot" or s.name is not None):
+            return "a guest seat"  # a person without identity, or his stand-in bot
+    if len(set(linked.values())) != len(linked):
+        return "a player in two seats"
+    if len(record.seats) < 2:
+        return "one seat"
+    moved = {
+        a["seat"]
+        for ply, a in enumerate(actions)
+        if read_resign(a["action"]) is None and plies.level(a["seat"], ply) is None
+    }
+    if any(seat not in moved for seat in linked):
+        return "a player made no move of his own"
+    return None
+
+
 def rate(game: str, result: dict[str, Any], seats: list[Rated]) -> dict[int, tuple[float, float]]:
     """New ratings of the players' seats after a game with ``result`` (its ranks).
 
@@ -108,30 +179,54 @@ def rate(game: str, result: dict[str, Any], seats: list[Rated]) -> dict[int, tup
 
 
 def rate_finished(store: Store, record: TableRecord) -> int:
-    """Rate finished table ``record`` if it is rated and has players; returns how many
-    players' ratings changed (0 also when another process rated it first)."""
+    """Rate finished table ``record`` if it is rated and may be (:func:`unrated_because`);
+    returns how many players' ratings changed (0 also when another process rated it
+    first)."""
     players = Players(store)
     if record.result is None or not ratable(record.game) or not players.is_rated(record.id):
         return 0
     linked = players.seat_players(record.id)
     if not linked:
         return 0
+    plies = BotPlies(record, store.seat_spans(record.id))
+    reason = unrated_because(record, linked, store.actions(record.id), plies)
+    if reason is not None:
+        log.info("game not rated: %s", reason, extra={"table": record.id})
+        return 0
     seats: dict[int, str | None] = {}
     fixed: dict[int, tuple[float, float]] = {}
     for s in record.seats:
         seats[s.seat] = linked.get(s.seat)
-        if s.seat in linked or s.kind != "bot" or s.name is not None:
-            continue  # a player, or a guest (also when a stand-in bot finished his seat)
+        if s.seat in linked:
+            continue
         anchored = bot_rating(record.game, s.level)
         if anchored is None:  # a level not measured yet: its strength would be a guess
             log.info("game not rated: unanchored bot", extra={"table": record.id})
             return 0
         fixed[s.seat] = anchored
     with _RATE_LOCK:
+        weights = repeat_weights(players, record.game, sorted(set(linked.values())))
+
+        def weighted(
+            game: str, result: dict[str, Any], rated: list[Rated]
+        ) -> dict[int, tuple[float, float]]:
+            return scaled(rate(game, result, rated), rated, weights)
+
         changes = players.rate_table(
-            record.id, record.game, record.result, seats, fixed, (MU, SIGMA), rate
+            record.id, record.game, record.result, seats, fixed, (MU, SIGMA), weighted
         )
     return len(changes)
+
+
+def repeat_weights(players: Players, game: str, player_ids: list[str]) -> dict[str, float]:
+    """Each player's weight for a game against the others in ``player_ids``: set by the
+    opponent he has met most often within :data:`REPEAT_WINDOW`."""
+    since = datetime.now(UTC) - REPEAT_WINDOW
+    met = players.pair_games(game, player_ids, since)
+    return {
+        p: repeat_weight(max((met.get((p, q), 0) for q in player_ids if q != p), default=0))
+        for p in player_ids
+    }
 
 
 async def table_finished(store: Store, table_id: str) -> None:

@@ -83,10 +83,15 @@ class Settings:
     chat_max_chars: int = 200
     """Longest chat message (characters, after control characters are removed)."""
     chat_rate: float = 0.5
-    """Chat messages per second a seat (or a writing spectator's socket) may send on
-    average ..."""
+    """Chat messages per second a seat (or a writing spectator, by his address) may send
+    on average, however often it reconnects ..."""
     chat_burst: int = 5
     """... with bursts of this many: a greeting and a few quick words, not a flood."""
+    chat_address_rate: float = 2.0
+    """Chat messages per second one client address may send over all tables and seats
+    (friends behind one router share it) ..."""
+    chat_address_burst: int = 20
+    """... with bursts of this many."""
     chat_keep: int = 50
     """Newest chat messages a (re)connecting browser gets with its welcome."""
     open_table_ttl: float = field(
@@ -146,6 +151,27 @@ class Settings:
         default_factory=lambda: float(os.environ.get("SPIELTISCH_BODY_TIMEOUT", "10"))
     )
     """Seconds a client has to send a request body once the headers arrived."""
+    header_timeout: float = field(
+        default_factory=lambda: float(os.environ.get("SPIELTISCH_HEADER_TIMEOUT", "10"))
+    )
+    """Seconds a connection has, from when it opens or a request's first byte, to send
+    complete request headers; else it is closed (:mod:`.connguard`): idle connections
+    and headers sent a byte at a time hold no socket for long."""
+    keep_alive_timeout: int = field(
+        default_factory=lambda: int(os.environ.get("SPIELTISCH_KEEP_ALIVE_TIMEOUT", "5"))
+    )
+    """Seconds an idle keep-alive connection stays open after a response (uvicorn's
+    ``timeout_keep_alive``)."""
+    max_header_bytes: int = field(
+        default_factory=lambda: int(os.environ.get("SPIELTISCH_MAX_HEADER_KB", "64")) * 1024
+    )
+    """Largest request head (request line and headers) accepted; beyond it the answer is
+    431 and the connection closes."""
+    max_connections: int = field(
+        default_factory=lambda: int(os.environ.get("SPIELTISCH_MAX_CONNECTIONS", "4096"))
+    )
+    """Open connections (websockets included) beyond which a new request is answered 503
+    (uvicorn's ``limit_concurrency``); the process's file limit is raised to fit it."""
     redis_url: str | None = field(
         default_factory=lambda: os.environ.get("SPIELTISCH_REDIS") or None
     )

@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import aliased, sessionmaker
 
 from .models import (
     PlayerKeyRow,
@@ -294,6 +294,48 @@ class Players:
                 select(RatingChangeRow).where(RatingChangeRow.table_id.in_(list(table_ids)))
             ).all()
             return {(r.table_id, int(r.seat)): _change(r) for r in rows}
+
+    def pair_games(
+        self, game: str, player_ids: Sequence[str], since: datetime
+    ) -> dict[tuple[str, str], int]:
+        """For every two of ``player_ids``, how many rated games of ``game`` they played
+        against each other since ``since`` (both directions of a pair, same count)."""
+        if len(player_ids) < 2:
+            return {}
+        mine, theirs = aliased(RatingChangeRow), aliased(RatingChangeRow)
+        ids = list(player_ids)
+        with self._session() as s:
+            rows = s.execute(
+                select(mine.player_id, theirs.player_id, func.count(func.distinct(mine.table_id)))
+                .join(theirs, theirs.table_id == mine.table_id)
+                .where(
+                    mine.game == game,
+                    mine.at >= since,
+                    mine.player_id.in_(ids),
+                    theirs.player_id.in_(ids),
+                    mine.player_id != theirs.player_id,
+                )
+                .group_by(mine.player_id, theirs.player_id)
+            ).all()
+        return {(p, q): int(n) for p, q, n in rows}
+
+    def reset_rating(self, game: str, player_id: str) -> RatingRecord | None:
+        """Forget the player's rating in ``game`` (an operator's decision, e.g. after
+        farming): his next rated game starts from the default again. Returns the rating
+        as it was, or ``None`` if he had none. The change rows stay: the profile still
+        shows what each past game did."""
+        with self._session.begin() as s:
+            found = s.execute(
+                select(RatingRow, PlayerRow.name)
+                .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
+                .where(RatingRow.game == game, RatingRow.player_id == player_id)
+            ).first()
+            if found is None:
+                return None
+            row, name = found
+            before = _rating(row, name)
+            s.delete(row)
+        return before
 
     def rate_table(
         self,
