@@ -7,10 +7,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from fastapi.testclient import TestClient
+
 import spieltisch
 from spieltisch.server.tables import TableManager
 
-from .conftest import TestClient, create
+from .conftest import create
 
 
 def finished_bot_game(client: TestClient) -> dict[str, Any]:

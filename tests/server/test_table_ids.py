@@ -5,8 +5,9 @@ and on the socket, and a real id is never mistaken for a cut-off longer one."""
 from __future__ import annotations
 
 import pytest
+from fastapi.testclient import TestClient
 
-from .conftest import TestClient, create, hello
+from .conftest import create, hello
 
 NOT_IDS = ["x" * 33, "a.b", "a%20b", "ä" * 40]
 ROUTES = [
