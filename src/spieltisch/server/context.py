@@ -24,6 +24,7 @@ from .errors import ApiError, ErrorCode
 from .live import LiveTable
 from .owners import Owners
 from .settings import Settings
+from .setup import TableSetup
 from .summary import summary
 
 P = ParamSpec("P")
@@ -104,6 +105,11 @@ class TableContext:
         """The first state of the table's game (its options, players and seed)."""
         game = load(record.game, **record.options)
         return game.new_state(players=record.players, seed=record.seed)
+
+    async def setup_of(self, record: TableRecord) -> TableSetup:
+        """The stored setup of ``record``'s table (:meth:`.setup.TableSetup.stored`)."""
+        settings = await self.db(self.store.table_settings, record.id)
+        return TableSetup.stored(record, settings, await self.stored_clock(record.id))
 
     async def stored_clock(self, table_id: str) -> TurnClockRecord | None:
         found = await self.db(self.store.turn_clocks, [table_id])

@@ -9,13 +9,14 @@ level of the strongest bot the host seated at the table, or the game's first lev
 when he made it, and a stand-in plays no weaker or stronger than that.
 
 **Rematch** ("Nochmal"): any seated player of a finished table asks for the next game
-with his seat token. The first request makes a new open table with the same game,
-options and seats and a new seed: bots keep their seats and levels, each human seat
-waits for its player of the last game (reserved under his name). Every player then takes
-his own seat with his old token and gets the new seat's token. The table and its link
-are made in one transaction (``Store.create_rematch``), so two players asking at once,
-on one process or two, make one rematch; finished tables have no owner, so this is safe
-on any process, and claiming the seat goes to the new table's owner like any join.
+with his seat token. The first request makes a new open table with the same setup
+(:mod:`.setup`: game, options, seats, turn clock, chat audience, rated) and a new seed:
+bots keep their seats and levels, each human seat waits for its player of the last game
+(reserved under his name). Every player then takes his own seat with his old token and
+gets the new seat's token. The table, its setup and its link are made in one transaction
+(``Store.create_rematch``), so two players asking at once, on one process or two, make
+one rematch; finished tables have no owner, so this is safe on any process, and claiming
+the seat goes to the new table's owner like any join.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from .deps import Bearer, Manager, WriteLimit
 from .errors import ApiError, ErrorCode, from_engine
 from .live import LiveTable
 from .security import hash_matches, hash_token, new_table_id, new_token
+from .setup import TableSetup
 from .standin import stand_in_level
 from .tableid import TableId
 from .tables import TableManager
@@ -105,13 +107,14 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
     if linked is not None:
         next_id = linked
     else:
+        setup = await manager.ctx.setup_of(record)  # the last game's, copied as it is
         host_token = new_token()
         next_id, made = await manager.ctx.db(
             manager.store.create_rematch,
             table_id,
             table_id=new_table_id(),
-            game=record.game,
-            options=record.options,
+            game=setup.game,
+            options=setup.options,
             players=record.players,
             seed=secrets.randbits(48),
             host_hash=hash_token(host_token),
@@ -122,15 +125,11 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
                 for s in record.seats
             ],
             owner=manager.ctx.me,
+            settings=setup.settings_json(),
+            turn_clock=setup.turn_clock(),
         )
         if made:
-            settings = await manager.ctx.db(manager.store.table_settings, table_id)
-            if settings:  # who may read the chat, as the host chose for the last game
-                await manager.ctx.db(manager.store.set_table_settings, next_id, settings)
-            kept = await _keep_turn_clock(manager, table_id, next_id)
-            await _open_rematch(manager, table_id, next_id)
-            if kept is not None and next_id in manager.tables:
-                manager.tables[next_id].clock_record = kept
+            await _open_rematch(manager, table_id, next_id, setup)
         else:
             host_token = None
     seat_token = rematch_token(token, next_id)
@@ -167,27 +166,19 @@ async def _take_seat(manager: TableManager, next_id: str, seat: SeatRecord, toke
             raise err from None
 
 
-async def _keep_turn_clock(
-    manager: TableManager, previous: str, next_id: str
-) -> TurnClockRecord | None:
-    """The rematch plays with the last game's turn clock, stored before its players are
-    seated (they learn of the new table from this request or the link just stored)."""
-    clocks = await manager.ctx.db(manager.store.turn_clocks, [previous])
-    if previous not in clocks:
-        return None
-    clock = clocks[previous]
-    await manager.ctx.db(manager.store.save_turn_clock, next_id, clock.mode, clock.seconds, 0, {})
-    return TurnClockRecord(clock.mode, clock.seconds, 0, {})
-
-
-async def _open_rematch(manager: TableManager, previous: str, next_id: str) -> None:
-    """Run the new table here and tell the last game's players on this process; players
-    elsewhere learn of it by asking :func:`links`."""
+async def _open_rematch(
+    manager: TableManager, previous: str, next_id: str, setup: TableSetup
+) -> None:
+    """Run the new table here (with the turn clock of its ``setup``) and tell the last
+    game's players on this process; players elsewhere learn of it by asking :func:`links`."""
     new = await manager.ctx.record(next_id)
     # Stored with this process's lease, though a kill of this process may have moved it.
     owners = manager.owners
     if owners is None or next_id in await owners.claim([next_id]):
-        manager.tables.setdefault(next_id, manager.ctx.open(new))
+        live = manager.ctx.open(new)
+        if setup.clock is not None:
+            live.clock_record = TurnClockRecord(setup.clock.mode, setup.clock.seconds, 0, {})
+        manager.tables.setdefault(next_id, live)
     log.info("rematch created", extra={"table": next_id, "previous": previous})
     old = manager.tables.get(previous)
     if old is not None:

@@ -9,12 +9,13 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, field_v
 
 from spieltisch.engine import load
 
-from . import chat, players
+from . import players
 from .deps import Bearer, Manager, WriteLimit
 from .names import clean_name
 from .settings import Settings
+from .setup import SeatSpec, TableSetup
 from .tableid import TableId
-from .tables import SeatSpec, game_catalogue
+from .tables import game_catalogue
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -100,17 +101,17 @@ async def server_info(request: Request) -> dict[str, str | float | None]:
 async def create_table(body: CreateIn, manager: Manager, _: WriteLimit) -> dict[str, Any]:
     players.check_rated(body.game, body.rated)
     player = await players.who(manager, body.player)
-    created = await manager.create(
+    setup, game = TableSetup.build(
         body.game,
         dict(body.options),
         [SeatSpec(s.kind, s.level) for s in body.seats],
-        body.name,
-        None if body.clock is None else (body.clock.mode, body.clock.seconds),
+        clock=None if body.clock is None else (body.clock.mode, body.clock.seconds),
+        chat=body.spectator_chat,
+        rated=body.rated,
+        by_player=player is not None,
     )
-    await chat.configure(manager.store, created.table["id"], body.spectator_chat)
-    await players.seated(
-        manager, created.table["id"], created.seat, player, body.rated, game=body.game
-    )
+    created = await manager.create_from(setup, game, body.name)
+    await players.seated(manager, created.table["id"], created.seat, player)
     return {
         "table": created.table,
         "host_token": created.host_token,

@@ -1,5 +1,5 @@
-"""Opening and closing tables: a new table from the lobby, and the host closing one
-that has not started."""
+"""Opening and closing tables: a new table of a validated setup (:mod:`.setup`), and
+the host closing one that has not started."""
 
 from __future__ import annotations
 
@@ -8,24 +8,17 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.bots import levels
-from spieltisch.engine import SpieltischError, load
+from spieltisch.engine import Game
 from spieltisch.store import SeatRecord, TableRecord, TurnClockRecord
-from spieltisch.table import TurnLimit, allows_turn_clock
 
 from .context import TableContext
-from .errors import ApiError, ErrorCode, from_engine
+from .errors import ApiError, ErrorCode
 from .live import CLOSE_POLICY
 from .runtimes import Runtimes
 from .security import hash_token, new_table_id, new_token, token_matches
+from .setup import TableSetup
 
 log = logging.getLogger("spieltisch.table")
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    kind: str
-    level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,44 +36,15 @@ class Opening:
         self.ctx = ctx
         self.runtimes = runtimes
 
-    async def create(
-        self,
-        game_name: str,
-        options: dict[str, Any],
-        seats: list[SeatSpec],
-        name: str | None,
-        turn_clock: tuple[str, int] | None = None,
-    ) -> Created:
-        """A new table; the creator (if named) takes the first human seat. ``turn_clock``
-        (mode, seconds per move) limits each person's time to move (:mod:`.turnclock`).
+    async def create(self, setup: TableSetup, game: Game, name: str | None) -> Created:
+        """A new table of ``setup`` (``game``: its loaded game); the creator (if named)
+        takes the first human seat. The table, its seats, its lease, its settings and its
+        turn clock are stored in one transaction.
 
-        :raises ApiError: unknown game or option, bad seat count, unknown bot level, a
-            turn clock out of range or for a game without turns.
+        :raises ApiError: a creator's name for a table without a human seat.
         """
         ctx = self.ctx
-        try:
-            game = load(game_name, **options)
-            game.check_setup(len(seats))
-        except SpieltischError as exc:
-            raise from_engine(exc) from exc
-        limit = None
-        if turn_clock is not None:
-            if not allows_turn_clock(game.info):
-                raise ApiError(
-                    ErrorCode.TABLE_CLOCK_NOT_TURNS, f"{game_name} has no turns to limit"
-                )
-            try:
-                limit = TurnLimit(*turn_clock)
-            except ValueError as exc:
-                raise ApiError(ErrorCode.TABLE_CLOCK_INVALID, str(exc)) from exc
-        known = levels(game)
-        for spec in seats:
-            if spec.kind == "bot" and spec.level not in known:
-                raise ApiError(
-                    ErrorCode.BOT_UNKNOWN_LEVEL,
-                    f"no bot level {spec.level!r} for {game_name} (levels: {', '.join(known)})",
-                )
-        humans = [i for i, s in enumerate(seats) if s.kind == "human"]
+        humans = [i for i, s in enumerate(setup.seats) if s.kind == "human"]
         if name is not None and not humans:
             raise ApiError(ErrorCode.TABLE_NO_HUMAN_SEAT, "a table with only bots cannot be joined")
         table_id, host_token = new_table_id(), new_token()
@@ -94,33 +58,33 @@ class Opening:
                 name if i == own else None,
                 hash_token(seat_token) if i == own and seat_token else None,
             )
-            for i, s in enumerate(seats)
+            for i, s in enumerate(setup.seats)
         ]
         seed = secrets.randbits(48)
         # The first state is built before anything is stored, and a table whose seats
         # are all taken is stored running in the same transaction: no kill can leave a
         # table that cannot start, or a full table waiting forever.
-        state = game.new_state(players=len(seats), seed=seed)
+        state = game.new_state(players=len(records), seed=seed)
         starts = all(r.taken for r in records)
         record = await ctx.db(
             ctx.store.create_table,
             table_id=table_id,
-            game=game_name,
-            options=game.options,
-            players=len(seats),
+            game=setup.game,
+            options=setup.options,
+            players=len(records),
             seed=seed,
             host_hash=hash_token(host_token),
             seats=records,
             status="running" if starts else "open",
             owner=ctx.me,
+            settings=setup.settings_json(),
+            turn_clock=setup.turn_clock(),
         )
-        if limit is not None:  # stored before the table starts, so it starts with it
-            await ctx.db(ctx.store.save_turn_clock, table_id, limit.mode, limit.seconds, 0, {})
         live = ctx.open(record)
-        if limit is not None:
-            live.clock_record = TurnClockRecord(limit.mode, limit.seconds, 0, {})
+        if setup.clock is not None:  # stored with the table, so it starts with it
+            live.clock_record = TurnClockRecord(setup.clock.mode, setup.clock.seconds, 0, {})
         ctx.tables[table_id] = live
-        log.info("table created", extra={"table": table_id, "game": game_name})
+        log.info("table created", extra={"table": table_id, "game": setup.game})
         if starts:
             async with live.lock:
                 self.runtimes.start(live, state)

@@ -18,6 +18,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
+from spieltisch.engine import Game
 from spieltisch.store import Store, TableRecord, TurnClockRecord
 from spieltisch.table import Clock, SearchPool, WallClock
 
@@ -26,7 +27,7 @@ from .context import TableContext
 from .errors import ApiError, ErrorCode
 from .listing import Listing
 from .live import CLOSE_POLICY, Connection, LiveTable, age
-from .opening import Created, Opening, SeatSpec
+from .opening import Created, Opening
 from .owners import Owners
 from .play import Play
 from .rebuild import MAX_CONNECTIONS, RESTORE_BATCH, Rebuild
@@ -34,6 +35,7 @@ from .replays import ReplaySteps
 from .runtimes import RESTORE_LEAST, Runtimes
 from .seats import Seats
 from .settings import Settings
+from .setup import SeatSpec, TableSetup
 from .summary import game_catalogue, web_module
 
 __all__ = [
@@ -43,6 +45,7 @@ __all__ = [
     "Created",
     "SeatSpec",
     "TableManager",
+    "TableSetup",
     "game_catalogue",
     "web_module",
 ]
@@ -199,8 +202,16 @@ class TableManager:
         name: str | None,
         turn_clock: tuple[str, int] | None = None,
     ) -> Created:
-        """A new table, run by this process (:meth:`.opening.Opening.create`)."""
-        return await self.opening.create(game_name, options, seats, name, turn_clock)
+        """A new table of a setup with these choices (the chat private, not rated).
+
+        :raises ApiError: as :meth:`.setup.TableSetup.build` and :meth:`create_from`.
+        """
+        setup, game = TableSetup.build(game_name, options, seats, clock=turn_clock)
+        return await self.opening.create(setup, game, name)
+
+    async def create_from(self, setup: TableSetup, game: Game, name: str | None) -> Created:
+        """A new table of ``setup``, run by this process (:meth:`.opening.Opening.create`)."""
+        return await self.opening.create(setup, game, name)
 
     async def list_tables(
         self, statuses: list[str], limit: int = 50, offset: int = 0

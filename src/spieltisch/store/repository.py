@@ -37,6 +37,8 @@ from .models import (
     RematchRow,
     SeatRow,
     TableRow,
+    TableSettingsRow,
+    TurnClockRow,
 )
 from .seating import TableSeats
 from .sides import TableSides, _now
@@ -120,12 +122,15 @@ def _add_table(
     seats: Sequence[SeatRecord],
     status: str,
     owner: str | None,
+    settings: dict[str, Any] | None = None,
+    turn_clock: tuple[str, int] | None = None,
 ) -> None:
     """Add a new table and its seats to session ``s`` (one way for every new table).
 
     ``owner`` (a cluster process) gets the table's lease in the same transaction: a
     table stored without one would look orphaned, and another process could adopt it
-    before its creator claimed it."""
+    before its creator claimed it. The table's own ``settings`` and its ``turn_clock``
+    (mode, seconds per move) are stored with it too: a table never runs without them."""
     now = _now()
     s.add(
         TableRow(
@@ -155,6 +160,11 @@ def _add_table(
         )
     if owner is not None:
         s.add(LeaseRow(table_id=table_id, process=owner))
+    if settings is not None:
+        s.add(TableSettingsRow(table_id=table_id, settings=dict(settings)))
+    if turn_clock is not None:
+        mode, seconds = turn_clock
+        s.add(TurnClockRow(table_id=table_id, mode=mode, seconds=seconds, ply=0, deadlines={}))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -228,9 +238,26 @@ class Store(TableSeats, TableSides):
         seats: Sequence[SeatRecord],
         status: str = "open",
         owner: str | None = None,
+        settings: dict[str, Any] | None = None,
+        turn_clock: tuple[str, int] | None = None,
     ) -> TableRecord:
+        """A new table with its seats, its lease, its settings and its turn clock, in one
+        transaction; returns its record."""
         with self._session.begin() as s:
-            _add_table(s, table_id, game, options, players, seed, host_hash, seats, status, owner)
+            _add_table(
+                s,
+                table_id,
+                game,
+                options,
+                players,
+                seed,
+                host_hash,
+                seats,
+                status,
+                owner,
+                settings,
+                turn_clock,
+            )
         found = self.get_table(table_id)
         assert found is not None
         return found
@@ -491,6 +518,8 @@ class Store(TableSeats, TableSides):
         host_hash: str,
         seats: Sequence[SeatRecord],
         owner: str | None = None,
+        settings: dict[str, Any] | None = None,
+        turn_clock: tuple[str, int] | None = None,
     ) -> tuple[str, bool]:
         """The rematch of finished table ``previous``: this new open table, made with its
         link in one transaction, unless another request made one first. Returns the
@@ -499,7 +528,18 @@ class Store(TableSeats, TableSides):
         try:
             with self._session.begin() as s:
                 _add_table(
-                    s, table_id, game, options, players, seed, host_hash, seats, "open", owner
+                    s,
+                    table_id,
+                    game,
+                    options,
+                    players,
+                    seed,
+                    host_hash,
+                    seats,
+                    "open",
+                    owner,
+                    settings,
+                    turn_clock,
                 )
                 s.add(RematchRow(table_id=previous, next_id=table_id))
         except IntegrityError:
