@@ -80,7 +80,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 ErrorCode.MESSAGE_HELLO_EXPECTED, 'say {"type": "hello", "token": ...} first'
             )
         if not is_table_id(table_id):
-            raise ApiError(ErrorCode.TABLE_NOT_FOUND, f"there is no table {table_id[:40]!r}")
+            raise ApiError(ErrorCode.TABLE_NOT_FOUND, "there is no such table")
         owner = await manager.owner_elsewhere(table_id)
         if owner is None:
             live, seat = await manager.seat_for(table_id, token)
