@@ -71,9 +71,11 @@ def create_app(
         st = store or Store(settings.db_url, schema=settings.db_schema)
         manager = TableManager(st, settings, clock)
         app.state.manager = manager
+        app.state.cluster = None
         if settings.redis_url is not None:
-            manager.cluster = Cluster(manager, settings, st)
-            await manager.cluster.start()
+            cluster = Cluster(manager, settings, st)
+            app.state.cluster = manager.owners = cluster
+            await cluster.start()
         restored = await manager.restore()
         app.state.reviews = reviews.ReviewDesk(manager, settings)
         await app.state.reviews.start()
@@ -85,8 +87,8 @@ def create_app(
             sweeper.cancel()
             await app.state.reviews.close()
             await manager.close()  # the tables stop here before others may take them
-            if manager.cluster is not None:
-                await manager.cluster.stop()
+            if app.state.cluster is not None:
+                await app.state.cluster.stop()
             app.state.hints.close()
             if own_store:
                 st.close()
@@ -145,8 +147,8 @@ def create_app(
                 raise ApiError(ErrorCode.SERVER_DISK_FULL, trouble)
         live = [t for t in manager.tables.values() if t.runtime and not t.runtime.is_over()]
         out = {"status": "ok", "version": __version__, "db": "ok", "live_tables": len(live)}
-        if manager.cluster is not None:  # which process answered, behind a load balancer
-            out["server"] = manager.cluster.me
+        if manager.owners is not None:  # which process answered, behind a load balancer
+            out["server"] = manager.owners.me
         return out
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

@@ -29,69 +29,27 @@ version appeared there. It goes to the runtime's collection window, not to the c
 from __future__ import annotations
 
 import math
-import weakref
-from collections import deque
-from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.engine import SpieltischError
-from spieltisch.table.bell import MAX_CREDIT
 
 from . import tcpinfo
 from .errors import ApiError, ErrorCode, from_engine
 from .live import Connection, LiveTable
+from .roundtrip import Sync
 
-SAMPLES = 8
-
-
-@dataclass(slots=True)
-class Sync:
-    """Round-trip samples of one connection (seconds), timed by the server."""
-
-    rtts: deque[float] = field(default_factory=lambda: deque(maxlen=SAMPLES))
-    pending: float | None = None
-    """Server time of the latest pong, until its echo arrives."""
-    refused: int = 0
-    """Echoes that contradicted the server's own timing."""
-    kernel: tcpinfo.KernelRtt | None = None
-    """Reads the kernel's round trip of this connection, where there is one."""
-
-    def sent(self, ts: float) -> None:
-        """A pong stamped ``ts`` goes out; any older one can no longer be answered."""
-        self.pending = ts
-
-    def echo(self, ts: float, now: float) -> bool:
-        """The client echoed ``ts`` at ``now``: a sample only if it is the latest pong."""
-        if self.pending is None or ts != self.pending:
-            self.refused += 1
-            return False
-        self.pending = None
-        rtt = now - ts
-        if math.isfinite(rtt) and 0.0 <= rtt < 10.0:
-            self.rtts.append(rtt)
-        return True
-
-    @property
-    def one_way(self) -> float | None:
-        """The seat's one-way latency: half the smallest echo round trip, capped by the
-        kernel's own round trip when it has one (:func:`tcpinfo.bound`)."""
-        echoes = min(self.rtts) / 2 if self.rtts else None
-        if echoes is None or self.kernel is None or echoes > MAX_CREDIT:
-            return echoes  # beyond MAX_CREDIT the echoes earn nothing: the bound only lowers
-        return tcpinfo.bound(echoes, self.kernel())
-
-
-_syncs: weakref.WeakKeyDictionary[Connection, Sync] = weakref.WeakKeyDictionary()
+__all__ = ["Sync", "pong", "ring", "sync_of", "synced"]
 
 
 def sync_of(conn: Connection) -> Sync:
-    sync = _syncs.get(conn)
+    """The connection's round-trip samples, kept on the connection from its first ping."""
+    sync = conn.sync
     if sync is None:
         settings = getattr(getattr(getattr(conn.ws, "app", None), "state", None), "settings", None)
         enabled = getattr(settings, "bell_tcp_rtt", True)
         proxies = getattr(settings, "forwarded_allow_ips", tcpinfo.LOCAL_PROXIES)
         kernel = conn.relayed_rtt or tcpinfo.kernel_rtt(conn.ws, enabled, proxies)
-        sync = _syncs[conn] = Sync(kernel=kernel)
+        sync = conn.sync = Sync(kernel=kernel)
     return sync
 
 

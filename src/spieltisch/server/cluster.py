@@ -245,6 +245,10 @@ class Cluster:
     async def release(self, table_id: str) -> None:
         await asyncio.to_thread(self.leases.release, [table_id])
 
+    async def alive(self, processes: list[str]) -> set[str]:
+        """Which of ``processes`` are alive (their heartbeats are fresh)."""
+        return await asyncio.to_thread(self.leases.alive, processes)
+
     def _heartbeat(self) -> None:
         """Renew the heartbeat every third of the lease time, in a thread of its own:
         a process whose event loop is merely busy (a burst of tables, starved cores)

@@ -21,6 +21,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.engine import IllegalAction, SpieltischError, Text
 
+from .tableid import PARAMETER as TABLE_ID
+
 log = logging.getLogger("spieltisch.server")
 
 
@@ -456,6 +458,8 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
+        if tuple(first.get("loc", ())) == ("path", TABLE_ID):  # no table has such an id
+            return error_response(ApiError(ErrorCode.TABLE_NOT_FOUND, "there is no such table"))
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         message = f"{where}: {first.get('msg', 'invalid request')}" if where else "invalid request"
         return error_response(ApiError(ErrorCode.REQUEST_INVALID, message, 422))

@@ -9,13 +9,14 @@ level of the strongest bot the host seated at the table, or the game's first lev
 when he made it, and a stand-in plays no weaker or stronger than that.
 
 **Rematch** ("Nochmal"): any seated player of a finished table asks for the next game
-with his seat token. The first request makes a new open table with the same game,
-options and seats and a new seed: bots keep their seats and levels, each human seat
-waits for its player of the last game (reserved under his name). Every player then takes
-his own seat with his old token and gets the new seat's token. The table and its link
-are made in one transaction (``Store.create_rematch``), so two players asking at once,
-on one process or two, make one rematch; finished tables have no owner, so this is safe
-on any process, and claiming the seat goes to the new table's owner like any join.
+with his seat token. The first request makes a new open table with the same setup
+(:mod:`.setup`: game, options, seats, turn clock, chat audience, rated) and a new seed:
+bots keep their seats and levels, each human seat waits for its player of the last game
+(reserved under his name). Every player then takes his own seat with his old token and
+gets the new seat's token. The table, its setup and its link are made in one transaction
+(``Store.create_rematch``), so two players asking at once, on one process or two, make
+one rematch; finished tables have no owner, so this is safe on any process, and claiming
+the seat goes to the new table's owner like any join.
 """
 
 from __future__ import annotations
@@ -30,29 +31,22 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from spieltisch.bots import levels
-from spieltisch.engine import Game, IllegalAction, SpieltischError
+from spieltisch.engine import IllegalAction, SpieltischError
 from spieltisch.engine.resign import RESIGN
-from spieltisch.store import SeatRecord, TableRecord, TurnClockRecord
+from spieltisch.store import SeatRecord, TurnClockRecord
 
 from . import players
 from .deps import Bearer, Manager, WriteLimit
 from .errors import ApiError, ErrorCode, from_engine
 from .live import LiveTable
 from .security import hash_matches, hash_token, new_table_id, new_token
+from .setup import TableSetup
+from .standin import stand_in_level
+from .tableid import TableId
 from .tables import TableManager
 
 log = logging.getLogger("spieltisch.table")
 router = APIRouter(prefix="/api", tags=["lobby"])
-
-
-def stand_in_level(record: TableRecord, game: Game) -> str:
-    """The level of the bot that plays on for a resigned player (see the module)."""
-    known = levels(game)
-    seated = [known.index(s.level) for s in record.seats if s.kind == "bot" and s.level in known]
-    if seated:
-        return known[max(seated)]
-    return known[min(1, len(known) - 1)]
 
 
 async def resign(manager: TableManager, live: LiveTable, seat: int | None) -> None:
@@ -67,12 +61,12 @@ async def resign(manager: TableManager, live: LiveTable, seat: int | None) -> No
         rt = live.runtime
         if rt is None or rt.is_over():
             raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "the game is not running")
-        await manager.settle(live)
+        await manager.play.settle(live)
         if rt.is_over():
             raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "the game is not running")
         if seat in rt.state.resigned and live.record.seats[seat].kind == "human":
             # Resigned, but the server stopped before the stand-in sat down: seat it now.
-            await manager._set_seat(live, seat, stand_in_level(live.record, rt.state.game))
+            await manager.seats.set_seat(live, seat, stand_in_level(live.record, rt.state.game))
             live.wake.set()
             return
         try:
@@ -82,12 +76,12 @@ async def resign(manager: TableManager, live: LiveTable, seat: int | None) -> No
                 log.info("resignation refused: %s", exc.describe(), extra={"table": live.id})
             raise from_engine(exc) from exc
         except Exception as exc:  # the store failed: the runtime has rolled back
-            raise manager.write_failed(live, exc) from exc
+            raise manager.play.write_failed(live, exc) from exc
         log.info("seat resigned", extra={"table": live.id, "seat": seat})
         if not rt.is_over() and live.record.seats[seat].kind == "human":
             # The stand-in sits down before anyone hears of the resignation.
-            await manager._set_seat(live, seat, stand_in_level(live.record, rt.state.game))
-        await manager._after_step(live, step)
+            await manager.seats.set_seat(live, seat, stand_in_level(live.record, rt.state.game))
+        await manager.play.after_step(live, step)
     live.wake.set()
 
 
@@ -99,7 +93,7 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
 
     :raises ApiError: unknown or unfinished table; a token that is no seat's.
     """
-    record = await manager._record(table_id)
+    record = await manager.ctx.record(table_id)
     if record.status != "finished":
         raise ApiError(ErrorCode.TABLE_NOT_FINISHED, "a rematch follows a finished game")
     digest = hash_token(token)
@@ -108,16 +102,19 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
         raise ApiError(
             ErrorCode.AUTH_BAD_TOKEN, "this token is not valid for any seat of the table"
         )
-    _before, next_id = await manager._db(manager.store.rematch_links, table_id)
+    _before, linked = await manager.ctx.db(manager.store.rematch_links, table_id)
     host_token = None
-    if next_id is None:
+    if linked is not None:
+        next_id = linked
+    else:
+        setup = await manager.ctx.setup_of(record)  # the last game's, copied as it is
         host_token = new_token()
-        next_id, made = await manager._db(
+        next_id, made = await manager.ctx.db(
             manager.store.create_rematch,
             table_id,
             table_id=new_table_id(),
-            game=record.game,
-            options=record.options,
+            game=setup.game,
+            options=setup.options,
             players=record.players,
             seed=secrets.randbits(48),
             host_hash=hash_token(host_token),
@@ -127,16 +124,12 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
                 else SeatRecord(s.seat, "bot", s.level)
                 for s in record.seats
             ],
-            owner=None if manager.cluster is None else manager.cluster.me,
+            owner=manager.ctx.me,
+            settings=setup.settings_json(),
+            turn_clock=setup.turn_clock(),
         )
         if made:
-            settings = await manager._db(manager.store.table_settings, table_id)
-            if settings:  # who may read the chat, as the host chose for the last game
-                await manager._db(manager.store.set_table_settings, next_id, settings)
-            kept = await _keep_turn_clock(manager, table_id, next_id)
-            await _open_rematch(manager, table_id, next_id)
-            if kept is not None and next_id in manager.tables:
-                manager.tables[next_id].clock_record = kept
+            await _open_rematch(manager, table_id, next_id, setup)
         else:
             host_token = None
     seat_token = rematch_token(token, next_id)
@@ -162,37 +155,30 @@ def rematch_token(token: str, next_id: str) -> str:
 async def _take_seat(manager: TableManager, next_id: str, seat: SeatRecord, token: str) -> None:
     """Seat the player of ``seat`` at the rematch (a no-op if he is seated already)."""
     digest = hash_token(token)
-    new = await manager._record(next_id)
+    new = await manager.ctx.record(next_id)
     if hash_matches(digest, new.seats[seat.seat].token_hash):
         return
     try:
         await manager.join(next_id, seat.name or "?", seat.seat, reserved=True, token_hash=digest)
     except ApiError as err:  # the same player in another tab at the same moment
-        new = await manager._record(next_id)
+        new = await manager.ctx.record(next_id)
         if not hash_matches(digest, new.seats[seat.seat].token_hash):
             raise err from None
 
 
-async def _keep_turn_clock(
-    manager: TableManager, previous: str, next_id: str
-) -> TurnClockRecord | None:
-    """The rematch plays with the last game's turn clock, stored before its players are
-    seated (they learn of the new table from this request or the link just stored)."""
-    clocks = await manager._db(manager.store.turn_clocks, [previous])
-    if previous not in clocks:
-        return None
-    clock = clocks[previous]
-    await manager._db(manager.store.save_turn_clock, next_id, clock.mode, clock.seconds, 0, {})
-    return TurnClockRecord(clock.mode, clock.seconds, 0, {})
-
-
-async def _open_rematch(manager: TableManager, previous: str, next_id: str) -> None:
-    """Run the new table here and tell the last game's players on this process; players
-    elsewhere learn of it by asking :func:`links`."""
-    new = await manager._record(next_id)
+async def _open_rematch(
+    manager: TableManager, previous: str, next_id: str, setup: TableSetup
+) -> None:
+    """Run the new table here (with the turn clock of its ``setup``) and tell the last
+    game's players on this process; players elsewhere learn of it by asking :func:`links`."""
+    new = await manager.ctx.record(next_id)
     # Stored with this process's lease, though a kill of this process may have moved it.
-    if manager.cluster is None or next_id in await manager.cluster.claim([next_id]):
-        manager.tables.setdefault(next_id, manager._open(new))
+    owners = manager.owners
+    if owners is None or next_id in await owners.claim([next_id]):
+        live = manager.ctx.open(new)
+        if setup.clock is not None:
+            live.clock_record = TurnClockRecord(setup.clock.mode, setup.clock.seconds, 0, {})
+        manager.tables.setdefault(next_id, live)
     log.info("rematch created", extra={"table": next_id, "previous": previous})
     old = manager.tables.get(previous)
     if old is not None:
@@ -208,16 +194,16 @@ class Links(BaseModel):
 
 
 @router.get("/tables/{table_id}/rematch")
-async def links(table_id: str, manager: Manager) -> Links:
+async def links(table_id: TableId, manager: Manager) -> Links:
     """Where a table's match history goes on: its previous game and its rematch."""
-    await manager._record(table_id[:32])
-    before, after = await manager._db(manager.store.rematch_links, table_id[:32])
+    await manager.ctx.record(table_id)
+    before, after = await manager.ctx.db(manager.store.rematch_links, table_id)
     return Links(previous=before, next=after)
 
 
 @router.post("/tables/{table_id}/rematch")
 async def play_again(
-    table_id: str, manager: Manager, token: Bearer, _: WriteLimit
+    table_id: TableId, manager: Manager, token: Bearer, _: WriteLimit
 ) -> dict[str, Any]:
     """The holder of a seat token of a finished table takes his seat in its rematch."""
-    return await rematch(manager, table_id[:32], token)
+    return await rematch(manager, table_id, token)

@@ -36,6 +36,7 @@ from spieltisch.store import Store, TableRecord, TurnClockRecord
 from spieltisch.table import SearchPool, Step, TableRuntime, events_for
 
 from .botplies import BotPlies
+from .roundtrip import Sync
 
 log = logging.getLogger("spieltisch.table")
 
@@ -105,6 +106,8 @@ class Connection:
     """The table's id, for the log line of a connection closed for a full outbox."""
     overflowed: bool = False
     """Whether its outbox ran full (logged once: the browser reads too slowly)."""
+    sync: Sync | None = None
+    """Its round trips as the server timed them, from its first ping (:mod:`.bell`)."""
 
     def send(self, message: dict[str, Any]) -> None:
         try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
@@ -10,22 +9,17 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, field_v
 
 from spieltisch.engine import load
 
-from . import chat, players
+from . import players
 from .deps import Bearer, Manager, WriteLimit
+from .names import clean_name
 from .settings import Settings
-from .tables import SeatSpec, game_catalogue
+from .setup import SeatSpec, TableSetup
+from .tableid import TableId
+from .tables import game_catalogue
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
 OptionValue = StrictBool | StrictInt | StrictStr
-
-
-def clean_name(value: str) -> str:
-    """A display name: trimmed, no control characters, 1–40 characters."""
-    text = "".join(c for c in value if unicodedata.category(c)[0] != "C").strip()
-    if not 1 <= len(text) <= 40:
-        raise ValueError("a name has 1 to 40 visible characters")
-    return text
 
 
 class SeatIn(BaseModel):
@@ -107,17 +101,17 @@ async def server_info(request: Request) -> dict[str, str | float | None]:
 async def create_table(body: CreateIn, manager: Manager, _: WriteLimit) -> dict[str, Any]:
     players.check_rated(body.game, body.rated)
     player = await players.who(manager, body.player)
-    created = await manager.create(
+    setup, game = TableSetup.build(
         body.game,
         dict(body.options),
         [SeatSpec(s.kind, s.level) for s in body.seats],
-        body.name,
-        None if body.clock is None else (body.clock.mode, body.clock.seconds),
+        clock=None if body.clock is None else (body.clock.mode, body.clock.seconds),
+        chat=body.spectator_chat,
+        rated=body.rated,
+        by_player=player is not None,
     )
-    await chat.configure(manager.store, created.table["id"], body.spectator_chat)
-    await players.seated(
-        manager, created.table["id"], created.seat, player, body.rated, game=body.game
-    )
+    created = await manager.create_from(setup, game, body.name)
+    await players.seated(manager, created.table["id"], created.seat, player)
     return {
         "table": created.table,
         "host_token": created.host_token,
@@ -148,43 +142,43 @@ async def list_tables(
 
 
 @router.get("/tables/{table_id}")
-async def get_table(table_id: str, manager: Manager) -> dict[str, Any]:
-    return await manager.get(table_id[:32])
+async def get_table(table_id: TableId, manager: Manager) -> dict[str, Any]:
+    return await manager.get(table_id)
 
 
 @router.post("/tables/{table_id}/join")
 async def join_table(
-    table_id: str, body: JoinIn, manager: Manager, _: WriteLimit
+    table_id: TableId, body: JoinIn, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
     player = await players.who(manager, body.player)
-    seat, token = await manager.join(table_id[:32], body.name, body.seat)
-    await players.seated(manager, table_id[:32], seat, player)
-    return {"seat": seat, "seat_token": token, "table": await manager.get(table_id[:32])}
+    seat, token = await manager.join(table_id, body.name, body.seat)
+    await players.seated(manager, table_id, seat, player)
+    return {"seat": seat, "seat_token": token, "table": await manager.get(table_id)}
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot")
 async def seat_to_bot(
-    table_id: str, seat: int, body: SeatBotIn, manager: Manager, token: Bearer, _: WriteLimit
+    table_id: TableId, seat: int, body: SeatBotIn, manager: Manager, token: Bearer, _: WriteLimit
 ) -> dict[str, Any]:
-    return await manager.set_seat_bot(table_id[:32], token, seat, body.level)
+    return await manager.set_seat_bot(table_id, token, seat, body.level)
 
 
 @router.post("/tables/{table_id}/seats/{seat}/human")
 async def seat_to_human(
-    table_id: str, seat: int, manager: Manager, token: Bearer, _: WriteLimit
+    table_id: TableId, seat: int, manager: Manager, token: Bearer, _: WriteLimit
 ) -> dict[str, Any]:
     """The seat's own player (its seat token) takes the seat back from a bot."""
-    return await manager.take_back_with_token(table_id[:32], seat, token)
+    return await manager.take_back_with_token(table_id, seat, token)
 
 
 @router.post("/tables/{table_id}/close")
 async def close_table(
-    table_id: str, manager: Manager, token: Bearer, _: WriteLimit
+    table_id: TableId, manager: Manager, token: Bearer, _: WriteLimit
 ) -> dict[str, Any]:
     """The host (its host token) closes a table nobody has started playing."""
-    return await manager.close_open(table_id[:32], token)
+    return await manager.close_open(table_id, token)
 
 
 @router.get("/tables/{table_id}/replay/{ply}")
-async def replay_step(table_id: str, ply: int, manager: Manager) -> dict[str, Any]:
-    return await manager.replay_step(table_id[:32], ply)
+async def replay_step(table_id: TableId, ply: int, manager: Manager) -> dict[str, Any]:
+    return await manager.replay_step(table_id, ply)

@@ -33,6 +33,7 @@ from spieltisch.store.players import Credentials, NameTaken, PlayerRecord, Playe
 
 from .deps import Manager, WriteLimit
 from .errors import ApiError, ErrorCode
+from .names import clean_name
 from .ratings import display, ratable
 from .security import KeyedLimiter, hash_matches, hash_token, new_token
 from .security import new_table_id as new_player_id
@@ -62,8 +63,6 @@ minute."""
 
 
 def _clean_name(value: str) -> str:
-    from .lobby import clean_name  # the lobby's routes use this module
-
     return clean_name(value)
 
 

@@ -41,6 +41,7 @@ from .deps import WriteLimit
 from .errors import ApiError, ErrorCode
 from .reviewworker import ReviewDied, ReviewFailed, ReviewJob, ReviewProcess
 from .settings import Settings
+from .tableid import TableId
 from .tables import TableManager
 
 log = logging.getLogger("spieltisch.reviews")
@@ -52,7 +53,6 @@ MAX_ATTEMPTS = 3
 PROGRESS_EVERY = 0.5
 """Seconds between progress writes of one job (the last one is always written)."""
 
-TableId = Annotated[str, Path(max_length=32, pattern=r"^[\w-]+$")]
 SeatNo = Annotated[int, Path(ge=0, le=64)]
 
 
@@ -105,8 +105,8 @@ class ReviewDesk:
     @property
     def me(self) -> str:
         """This process's name in the rows (its cluster name, when in a cluster)."""
-        cluster = self.manager.cluster
-        return cluster.me if cluster is not None else self.local
+        owners = self.manager.owners
+        return owners.me if owners is not None else self.local
 
     # -- lifecycle -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -238,11 +238,11 @@ class ReviewDesk:
 
     async def _alive(self, owners: set[str]) -> set[str]:
         """Which of ``owners`` are running processes (this one always is)."""
-        cluster = self.manager.cluster
+        cluster = self.manager.owners
         others = owners - {self.me}
         if cluster is None or not others:
             return {self.me}
-        return {self.me} | await asyncio.to_thread(cluster.leases.alive, sorted(others))
+        return {self.me} | await cluster.alive(sorted(others))
 
     # -- work ----------------------------------------------------------------------------
     async def _runner(self, proc: ReviewProcess) -> None:

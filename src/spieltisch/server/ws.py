@@ -27,11 +27,13 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import tcpinfo
+from .cluster import Cluster
 from .errors import ApiError, ErrorCode
 from .live import CLOSE_POLICY, Connection
 from .messages import error_message, handle
 from .security import TokenBucket, origin_allowed
 from .settings import Settings
+from .tableid import is_table_id
 from .tables import TableManager
 
 router = APIRouter()
@@ -67,7 +69,6 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.send_json(error_message(err))
         await ws.close(CLOSE_POLICY)
         return
-    table_id = table_id[:32]
     try:
         frame = await asyncio.wait_for(ws.receive(), settings.hello_timeout)
         if frame.get("type") == "websocket.disconnect":
@@ -78,6 +79,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             raise ApiError(
                 ErrorCode.MESSAGE_HELLO_EXPECTED, 'say {"type": "hello", "token": ...} first'
             )
+        if not is_table_id(table_id):
+            raise ApiError(ErrorCode.TABLE_NOT_FOUND, "there is no such table")
         owner = await manager.owner_elsewhere(table_id)
         if owner is None:
             live, seat = await manager.seat_for(table_id, token)
@@ -114,7 +117,7 @@ async def _relay(
 ) -> None:
     """Serve a socket whose table another process owns: its messages go there, checked
     and rate-limited here first; everything the owner sends comes back through here."""
-    cluster = manager.cluster
+    cluster: Cluster | None = ws.app.state.cluster
     assert cluster is not None
     conn = Connection(ws, None, table=table_id)
     conn.writer = asyncio.create_task(conn.drain())

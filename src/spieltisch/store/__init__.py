@@ -2,14 +2,13 @@
 
 from .repository import (
     STATUSES,
-    ChatRecord,
     SeatRecord,
-    SeatSpan,
     Store,
     StoreError,
     TableRecord,
-    TurnClockRecord,
 )
+from .seating import SeatSpan
+from .sides import ChatRecord, TurnClockRecord
 
 __all__ = [
     "STATUSES",

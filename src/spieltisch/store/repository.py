@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -33,15 +33,15 @@ from sqlalchemy.orm import Session, sessionmaker
 from .models import (
     ActionRow,
     Base,
-    ChatRow,
     LeaseRow,
     RematchRow,
     SeatRow,
-    SeatSpanRow,
     TableRow,
     TableSettingsRow,
     TurnClockRow,
 )
+from .seating import TableSeats
+from .sides import TableSides, _now
 
 STATUSES = ("open", "running", "finished", "broken", "expired", "closed")
 """``open`` waits for players; ``running`` and ``finished`` are games; ``broken`` is a
@@ -111,10 +111,6 @@ class TableRecord:
     """Number of stored actions."""
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 def _add_table(
     s: Session,
     table_id: str,
@@ -126,12 +122,15 @@ def _add_table(
     seats: Sequence[SeatRecord],
     status: str,
     owner: str | None,
+    settings: dict[str, Any] | None = None,
+    turn_clock: tuple[str, int] | None = None,
 ) -> None:
     """Add a new table and its seats to session ``s`` (one way for every new table).
 
     ``owner`` (a cluster process) gets the table's lease in the same transaction: a
     table stored without one would look orphaned, and another process could adopt it
-    before its creator claimed it."""
+    before its creator claimed it. The table's own ``settings`` and its ``turn_clock``
+    (mode, seconds per move) are stored with it too: a table never runs without them."""
     now = _now()
     s.add(
         TableRow(
@@ -161,6 +160,11 @@ def _add_table(
         )
     if owner is not None:
         s.add(LeaseRow(table_id=table_id, process=owner))
+    if settings is not None:
+        s.add(TableSettingsRow(table_id=table_id, settings=dict(settings)))
+    if turn_clock is not None:
+        mode, seconds = turn_clock
+        s.add(TurnClockRow(table_id=table_id, mode=mode, seconds=seconds, ply=0, deadlines={}))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -174,7 +178,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-class Store:
+class Store(TableSeats, TableSides):
     """Tables, seats and action records in any SQLAlchemy database.
 
     ``schema`` puts the tables into that PostgreSQL schema (created if missing), which
@@ -234,9 +238,26 @@ class Store:
         seats: Sequence[SeatRecord],
         status: str = "open",
         owner: str | None = None,
+        settings: dict[str, Any] | None = None,
+        turn_clock: tuple[str, int] | None = None,
     ) -> TableRecord:
+        """A new table with its seats, its lease, its settings and its turn clock, in one
+        transaction; returns its record."""
         with self._session.begin() as s:
-            _add_table(s, table_id, game, options, players, seed, host_hash, seats, status, owner)
+            _add_table(
+                s,
+                table_id,
+                game,
+                options,
+                players,
+                seed,
+                host_hash,
+                seats,
+                status,
+                owner,
+                settings,
+                turn_clock,
+            )
         found = self.get_table(table_id)
         assert found is not None
         return found
@@ -351,64 +372,6 @@ class Store:
                 query = query.where(TableRow.status == expect)
             done = s.execute(query.values(status=status, result=result, updated_at=_now()))
             return bool(getattr(done, "rowcount", 0) == 1)
-
-    # -- seats ---------------------------------------------------------------------------
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give a free human seat to a player; ``False`` if it was taken meanwhile."""
-        with self._session.begin() as s:
-            done = s.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.kind == "human",
-                    SeatRow.token_hash.is_(None),
-                )
-                .values(name=name, token_hash=token_hash)
-            )
-            s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
-            return bool(getattr(done, "rowcount", 0) == 1)
-
-    def set_seat_kind(
-        self,
-        table_id: str,
-        seat: int,
-        kind: str,
-        level: str | None,
-        *,
-        from_ply: int | None = None,
-    ) -> None:
-        """Hand a seat to a bot (``kind="bot"``) or back to its human (``"human"``).
-
-        ``from_ply`` (a running game: its next ply) stores the change as a seat span in
-        the same transaction (:meth:`seat_spans`), so the seat and the record of who
-        played it never disagree; a rare write, kept off the per-action path."""
-        with self._session.begin() as s:
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(kind=kind, level=level)
-            )
-            if from_ply is None:
-                return
-            span_level = level if kind == "bot" else None
-            span = s.get(SeatSpanRow, (table_id, seat, from_ply))
-            if span is None:
-                s.add(
-                    SeatSpanRow(table_id=table_id, seat=seat, from_ply=from_ply, level=span_level)
-                )
-            else:  # changed twice before the seat moved: the later change counts
-                span.level = span_level
-
-    def seat_spans(self, table_id: str) -> list[SeatSpan]:
-        """The stored seat changes of a table's game, by seat and ply."""
-        with self._session() as s:
-            rows = s.execute(
-                select(SeatSpanRow.seat, SeatSpanRow.from_ply, SeatSpanRow.level)
-                .where(SeatSpanRow.table_id == table_id)
-                .order_by(SeatSpanRow.seat, SeatSpanRow.from_ply)
-            ).all()
-        return [SeatSpan(int(seat), int(ply), level) for seat, ply, level in rows]
 
     # -- the action record ---------------------------------------------------------------
     def append_action(
@@ -527,45 +490,7 @@ class Store:
             "actions": self.actions(table_id),
         }
 
-    # -- table settings, chat and lobby pages -------------------------------------------
-    def set_table_settings(self, table_id: str, settings: dict[str, Any]) -> None:
-        """Store a table's own settings (replacing any earlier ones)."""
-        with self._session.begin() as s:
-            row = s.get(TableSettingsRow, table_id)
-            if row is None:
-                s.add(TableSettingsRow(table_id=table_id, settings=dict(settings)))
-            else:
-                row.settings = dict(settings)
-
-    def table_settings(self, table_id: str) -> dict[str, Any]:
-        """A table's own settings; ``{}`` for a table stored without any."""
-        with self._session() as s:
-            row = s.get(TableSettingsRow, table_id)
-            return dict(row.settings) if row is not None else {}
-
-    def add_chat(
-        self, table_id: str, seat: int | None, name: str | None, quick: str | None, body: str | None
-    ) -> ChatRecord:
-        """Append a chat message; it is stored before anyone reads it."""
-        with self._session.begin() as s:
-            row = ChatRow(
-                table_id=table_id, seat=seat, name=name, quick=quick, text=body, at=_now()
-            )
-            s.add(row)
-            s.flush()
-            return _chat_record(row)
-
-    def chat(self, table_id: str, last: int) -> list[ChatRecord]:
-        """The table's ``last`` newest chat messages, oldest first."""
-        with self._session() as s:
-            rows = s.scalars(
-                select(ChatRow)
-                .where(ChatRow.table_id == table_id)
-                .order_by(ChatRow.id.desc())
-                .limit(last)
-            ).all()
-            return [_chat_record(r) for r in reversed(rows)]
-
+    # -- lobby pages ---------------------------------------------------------------------
     def list_tables_page(
         self, statuses: Sequence[str], limit: int, offset: int = 0
     ) -> list[TableRecord]:
@@ -593,6 +518,8 @@ class Store:
         host_hash: str,
         seats: Sequence[SeatRecord],
         owner: str | None = None,
+        settings: dict[str, Any] | None = None,
+        turn_clock: tuple[str, int] | None = None,
     ) -> tuple[str, bool]:
         """The rematch of finished table ``previous``: this new open table, made with its
         link in one transaction, unless another request made one first. Returns the
@@ -601,7 +528,18 @@ class Store:
         try:
             with self._session.begin() as s:
                 _add_table(
-                    s, table_id, game, options, players, seed, host_hash, seats, "open", owner
+                    s,
+                    table_id,
+                    game,
+                    options,
+                    players,
+                    seed,
+                    host_hash,
+                    seats,
+                    "open",
+                    owner,
+                    settings,
+                    turn_clock,
                 )
                 s.add(RematchRow(table_id=previous, next_id=table_id))
         except IntegrityError:
@@ -610,93 +548,3 @@ class Store:
                 raise StoreError(f"no table {previous!r} to play again") from None
             return after, False
         return table_id, True
-
-    def rematch_links(self, table_id: str) -> tuple[str | None, str | None]:
-        """The table this one is the rematch of, and its own rematch (``None``: none)."""
-        with self._session() as s:
-            before = s.scalar(select(RematchRow.table_id).where(RematchRow.next_id == table_id))
-            after = s.scalar(select(RematchRow.next_id).where(RematchRow.table_id == table_id))
-            return before, after
-
-    def save_turn_clock(
-        self, table_id: str, mode: str, seconds: int, ply: int, deadlines: dict[int, float]
-    ) -> None:
-        """Store a table's turn clock as it is after ``ply`` actions (replacing the last)."""
-        stored = {str(seat): float(at) for seat, at in deadlines.items()}
-        with self._session.begin() as s:
-            row = s.get(TurnClockRow, table_id)
-            if row is None:
-                s.add(
-                    TurnClockRow(
-                        table_id=table_id, mode=mode, seconds=seconds, ply=ply, deadlines=stored
-                    )
-                )
-            else:
-                row.mode, row.seconds, row.ply, row.deadlines = mode, seconds, ply, stored
-
-    def turn_clocks(self, table_ids: Sequence[str]) -> dict[str, TurnClockRecord]:
-        """The turn clocks of those of ``table_ids`` that have one."""
-        if not table_ids:
-            return {}
-        with self._session() as s:
-            rows = s.scalars(select(TurnClockRow).where(TurnClockRow.table_id.in_(table_ids)))
-            return {
-                r.table_id: TurnClockRecord(
-                    r.mode, r.seconds, r.ply, {int(k): float(v) for k, v in r.deadlines.items()}
-                )
-                for r in rows
-            }
-
-    def seat_free_bot(self, table_id: str, seat: int, level: str) -> bool:
-        """Give a human seat nobody has taken (free, or held for a player who has not
-        come) to a bot; ``False`` if somebody took it first. The held name goes: the bot
-        plays for nobody in particular."""
-        with self._session.begin() as s:
-            done = s.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.kind == "human",
-                    SeatRow.token_hash.is_(None),
-                )
-                .values(kind="bot", level=level, name=None)
-            )
-            s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
-            return bool(getattr(done, "rowcount", 0) == 1)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpan:
-    """From ply ``from_ply`` on, ``seat`` was played by a bot of ``level`` (``None``: by
-    its person again)."""
-
-    seat: int
-    from_ply: int
-    level: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class TurnClockRecord:
-    mode: str
-    seconds: int
-    ply: int
-    """The number of actions the deadlines were set after."""
-    deadlines: dict[int, float]
-    """Epoch seconds per seat to move."""
-
-
-@dataclass(frozen=True, slots=True)
-class ChatRecord:
-    id: int
-    table_id: str
-    seat: int | None
-    name: str | None
-    quick: str | None
-    text: str | None
-    at: datetime
-
-
-def _chat_record(row: ChatRow) -> ChatRecord:
-    at = row.at if row.at.tzinfo is not None else row.at.replace(tzinfo=UTC)  # SQLite
-    return ChatRecord(row.id, row.table_id, row.seat, row.name, row.quick, row.text, at)

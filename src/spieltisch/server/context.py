@@ -1,0 +1,139 @@
+"""What every part of the table manager shares (lila's ``Dependencies``): the store,
+the settings, the clock, the search pool, this process's live tables, who owns which
+table in a cluster, and the few helpers all parts use.
+
+The manager's jobs live in collaborators that each take this context: seats
+(:mod:`.seats`), play (:mod:`.play`), rebuilding (:mod:`.rebuild`), opening tables
+(:mod:`.opening`), lobby listing (:mod:`.listing`) and replays (:mod:`.replays`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar
+
+from spieltisch.bots import Bot, make
+from spieltisch.engine import Game, State, load
+from spieltisch.store import Store, TableRecord, TurnClockRecord
+from spieltisch.table import Clock, SearchPool, Step
+
+from .errors import ApiError, ErrorCode
+from .live import LiveTable
+from .owners import Owners
+from .settings import Settings
+from .setup import TableSetup
+from .summary import summary
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class DriverHooks:
+    """What a table's bot driver calls: after a stored step, when turn clocks run out,
+    and to settle a table whose last write failed (all under the table lock)."""
+
+    on_step: Callable[[LiveTable, Step], Awaitable[None]]
+    on_timeout: Callable[[LiveTable, list[int]], Awaitable[None]]
+    settle: Callable[[LiveTable], Awaitable[None]]
+
+
+class TableContext:
+    """The shared part of the table manager (see the module)."""
+
+    def __init__(self, store: Store, settings: Settings, clock: Clock, pool: SearchPool) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.pool = pool
+        """Where every table's search bots think (its workers start on first use)."""
+        self.tables: dict[str, LiveTable] = {}
+        """The tables this process runs (or shows: a finished game being watched)."""
+        self.owners: Owners | None = None
+        """The other processes on this database, when there are any (``--redis``)."""
+        self.hooks: DriverHooks | None = None
+        """The driver's hooks, given by :class:`.play.Play` when the manager is built."""
+
+    @property
+    def me(self) -> str | None:
+        """This process's name in a cluster (``None``: a single process)."""
+        return None if self.owners is None else self.owners.me
+
+    async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``fn`` (a store call) in a worker thread: the event loop never waits on it."""
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    async def record(self, table_id: str) -> TableRecord:
+        """The stored table.
+
+        :raises ApiError: there is no such table (``table/not_found``).
+        """
+        record = await self.db(self.store.get_table, table_id)
+        if record is None:
+            raise ApiError(ErrorCode.TABLE_NOT_FOUND, f"there is no table {table_id!r}")
+        return record
+
+    def live(self, table_id: str) -> LiveTable:
+        """The table as it runs here.
+
+        :raises ApiError: it does not run here (``table/not_live``).
+        """
+        live = self.tables.get(table_id)
+        if live is None:
+            raise ApiError(ErrorCode.TABLE_NOT_LIVE, f"table {table_id!r} is not being played")
+        return live
+
+    def open(self, record: TableRecord) -> LiveTable:
+        """A live table for ``record``, not yet running and not yet among :attr:`tables`."""
+        return LiveTable(record, self.store, self.summarise, self.pool)
+
+    def summarise(self, live: LiveTable) -> dict[str, Any]:
+        """The summary of a table that runs here (its live table knows its clock)."""
+        return summary(live.record, live, None, self.clock.wall())
+
+    def bot(self, game: Game, table_id: str, seat: int, level: str) -> Bot:
+        """The bot of ``level`` for a seat, seeded by table, seat and level: the same
+        bot after a restart or a takeover."""
+        digest = hashlib.sha256(f"{table_id}:{seat}:{level}".encode()).digest()
+        seed = int.from_bytes(digest[:8], "big")
+        return make(game, level, seed=seed, delay=self.settings.bot_delay)
+
+    def new_state(self, record: TableRecord) -> State:
+        """The first state of the table's game (its options, players and seed)."""
+        game = load(record.game, **record.options)
+        return game.new_state(players=record.players, seed=record.seed)
+
+    async def setup_of(self, record: TableRecord) -> TableSetup:
+        """The stored setup of ``record``'s table (:meth:`.setup.TableSetup.stored`)."""
+        settings = await self.db(self.store.table_settings, record.id)
+        return TableSetup.stored(record, settings, await self.stored_clock(record.id))
+
+    async def stored_clock(self, table_id: str) -> TurnClockRecord | None:
+        found = await self.db(self.store.turn_clocks, [table_id])
+        return found.get(table_id)
+
+    async def clocks(self, records: list[TableRecord]) -> dict[str, TurnClockRecord]:
+        """The stored turn clocks of ``records`` not running here, in one query."""
+        ids = [r.id for r in records if r.id not in self.tables]
+        if not ids:
+            return {}
+        return await self.db(self.store.turn_clocks, ids)
+
+    async def save_clock(self, live: LiveTable) -> None:
+        """Store the turn clock's deadlines as they are now (a table with one only)."""
+        rt = live.runtime
+        if rt is None or rt.turn_clock is None:
+            return
+        limit, deadlines = rt.turn_clock.limit, dict(rt.turn_clock.deadlines)
+        await self.db(
+            self.store.save_turn_clock, live.id, limit.mode, limit.seconds, rt.ply, deadlines
+        )
+
+    def start_driver(self, live: LiveTable) -> None:
+        """Start (or wake) the table's bot driver with the manager's hooks."""
+        hooks = self.hooks
+        assert hooks is not None, "the manager gives the hooks when it is built"
+        live.start_driver(hooks.on_step, hooks.on_timeout, hooks.settle)

@@ -1,0 +1,170 @@
+"""Who sits where: joining an open table, handing a seat to a bot and taking it back.
+
+These are the local halves of the lobby's seat operations: the table manager asks the
+table's owner first when another process runs it (:meth:`.tables.TableManager.join`).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from spieltisch.bots import levels
+from spieltisch.engine import load
+from spieltisch.table import TableRuntime
+
+from .context import TableContext
+from .errors import ApiError, ErrorCode
+from .live import LiveTable
+from .runtimes import Runtimes
+from .security import hash_token, new_token, token_matches
+
+log = logging.getLogger("spieltisch.table")
+
+
+class Seats:
+    """The seats of the tables this process runs."""
+
+    def __init__(self, ctx: TableContext, runtimes: Runtimes) -> None:
+        self.ctx = ctx
+        self.runtimes = runtimes
+
+    async def join(
+        self,
+        table_id: str,
+        name: str,
+        seat: int | None,
+        *,
+        reserved: bool = False,
+        token_hash: str | None = None,
+    ) -> tuple[int, str]:
+        """Claim a free human seat here (see :meth:`.tables.TableManager.join`)."""
+        ctx = self.ctx
+        live = ctx.tables.get(table_id)
+        record = live.record if live else await ctx.record(table_id)
+        if record.status in ("expired", "broken", "closed"):
+            raise ApiError(
+                ErrorCode(f"table/{record.status}"), f"table {table_id!r} is {record.status}"
+            )
+        if record.status != "open":
+            raise ApiError(ErrorCode.TABLE_NOT_OPEN, "the game has started; watch as a spectator")
+        free = [
+            s.seat
+            for s in record.seats
+            if s.kind == "human" and not s.taken and (s.name is None) != reserved
+        ]
+        if seat is None:
+            if not free:
+                raise ApiError(ErrorCode.TABLE_FULL, "every seat is taken")
+            seat = free[0]
+        elif seat not in free:
+            raise ApiError(ErrorCode.TABLE_SEAT_TAKEN, f"seat {seat} is not free")
+        token = new_token() if token_hash is None else ""
+        digest = hash_token(token) if token_hash is None else token_hash
+        if not await ctx.db(ctx.store.claim_seat, table_id, seat, name, digest):
+            raise ApiError(ErrorCode.TABLE_SEAT_TAKEN, f"seat {seat} was taken just now")
+        log.info("seat joined", extra={"table": table_id, "seat": seat})
+        if live is not None:
+            async with live.lock:
+                live.record = await ctx.record(table_id)
+                live.broadcast_table()
+            await self.runtimes.maybe_start(live)
+        return seat, token
+
+    async def set_seat_bot(
+        self, table_id: str, host_token: str, seat: int, level: str | None
+    ) -> LiveTable:
+        """The host hands a seat to a bot here (see :meth:`.tables.TableManager.set_seat_bot`);
+        returns the live table."""
+        live = self.ctx.live(table_id)
+        if not token_matches(host_token, live.record.host_hash):
+            raise ApiError(ErrorCode.AUTH_NOT_HOST, "only the table's creator may do this")
+        if live.record.status == "open":
+            await self.seat_waiting_bot(live, seat, level)
+            return live
+        rt = self.human_seat(live, seat)
+        game = rt.state.game
+        if level is not None and level not in levels(game):
+            raise ApiError(ErrorCode.BOT_UNKNOWN_LEVEL, f"no bot level {level!r}")
+        grace = self.ctx.settings.seat_idle_grace
+        async with live.lock:
+            if level is not None and live.record.seats[seat].kind == "human":
+                idle = rt.idle_for(seat)
+                away = seat not in live.online_seats()
+                if not away and (idle is None or idle < grace):
+                    raise ApiError(
+                        ErrorCode.TABLE_SEAT_IN_USE,
+                        f"seat {seat} is connected; a bot may take it over once it has been "
+                        f"idle on its turn for {grace:g} s",
+                    )
+            await self.set_seat(live, seat, level)
+        live.wake.set()
+        return live
+
+    async def seat_waiting_bot(self, live: LiveTable, seat: int, level: str | None) -> None:
+        """Seat a bot in a human seat of a table that has not started: a free seat or one
+        held for a rematch player. A seat somebody has sat down in stays his (he is
+        coming); the last seat filled starts the game."""
+        ctx, seats = self.ctx, live.record.seats
+        if not 0 <= seat < len(seats):
+            raise ApiError(ErrorCode.TABLE_NO_SUCH_SEAT, f"there is no seat {seat}")
+        if seats[seat].kind == "bot":
+            raise ApiError(ErrorCode.TABLE_SEAT_IS_BOT, f"a bot has seat {seat} already")
+        if level is None:
+            raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "only a running game's seat goes back")
+        if level not in levels(load(live.record.game, **live.record.options)):
+            raise ApiError(ErrorCode.BOT_UNKNOWN_LEVEL, f"no bot level {level!r}")
+        if seats[seat].token_hash is not None or not await ctx.db(
+            ctx.store.seat_free_bot, live.id, seat, level
+        ):
+            raise ApiError(ErrorCode.TABLE_SEAT_JOINED, f"somebody has sat down in seat {seat}")
+        log.info("waiting seat given to a bot", extra={"table": live.id, "seat": seat})
+        async with live.lock:
+            live.record = await ctx.record(live.id)
+            live.broadcast_table()
+        await self.runtimes.maybe_start(live)
+
+    async def take_back(self, live: LiveTable, seat: int | None) -> None:
+        """The seat's own player takes it back from a bot (a no-op if it is theirs)."""
+        if seat is None:
+            raise ApiError(ErrorCode.AUTH_SPECTATOR, "spectators have no seat to take back")
+        self.human_seat(live, seat)
+        async with live.lock:
+            if live.record.seats[seat].kind == "bot":
+                await self.set_seat(live, seat, None)
+                log.info("seat taken back", extra={"table": live.id, "seat": seat})
+        live.wake.set()
+
+    async def take_back_with_token(self, table_id: str, seat: int, token: str) -> LiveTable:
+        """:meth:`take_back` for the holder of ``seat``'s token; returns the live table."""
+        live = self.ctx.live(table_id)
+        seats = live.record.seats
+        if not 0 <= seat < len(seats) or not token_matches(token, seats[seat].token_hash):
+            raise ApiError(ErrorCode.AUTH_BAD_TOKEN, f"this token is not seat {seat}'s")
+        await self.take_back(live, seat)
+        return live
+
+    def human_seat(self, live: LiveTable, seat: int) -> TableRuntime:
+        """The runtime of a running table where ``seat`` belongs to a person."""
+        seats = live.record.seats
+        if not 0 <= seat < len(seats) or seats[seat].token_hash is None:
+            raise ApiError(ErrorCode.TABLE_NO_SUCH_SEAT, f"seat {seat} has no human player")
+        if live.runtime is None or live.runtime.is_over():
+            raise ApiError(ErrorCode.TABLE_NOT_RUNNING, "the game is not running")
+        return live.runtime
+
+    async def set_seat(self, live: LiveTable, seat: int, level: str | None) -> None:
+        """Store and apply who plays ``seat`` (a bot of ``level``, or ``None``: its
+        person); called under the table lock."""
+        ctx, rt = self.ctx, live.runtime
+        assert rt is not None
+        if level is None and seat in rt.state.resigned:
+            raise ApiError(ErrorCode.TABLE_SEAT_RESIGNED, f"seat {seat} has resigned")
+        kind = "bot" if level else "human"
+        # Stored with the seat as a span from the next ply on: the log's bot marks outlive
+        # a restart or a takeover (:mod:`.botplies`).
+        await ctx.db(ctx.store.set_seat_kind, live.id, seat, kind, level, from_ply=rt.ply)
+        live.bot_plies.change(seat, rt.ply, level)
+        rt.set_bot(seat, ctx.bot(rt.state.game, live.id, seat, level) if level else None)
+        await ctx.save_clock(live)
+        live.record = await ctx.record(live.id)
+        live.broadcast_table()

@@ -1,0 +1,119 @@
+"""What anyone may know about a table: its summary for the lobby and the table page.
+
+Pure functions of a table's record, its live table (when it runs here) and its stored
+turn clock, so every part of the manager and the live table itself draw one summary.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from spieltisch.bots import levels
+from spieltisch.engine import UnknownGame, game_class, load
+from spieltisch.engine import games as game_names
+from spieltisch.store import TableRecord, TurnClockRecord
+from spieltisch.table import allows_turn_clock
+
+from .live import LiveTable
+
+log = logging.getLogger("spieltisch.table")
+
+
+def web_module(game: str) -> str | None:
+    """The browser module that draws ``game``'s table, as its descriptor names it
+    (``faces.web``); ``None`` for a game this server does not know (a broken row)."""
+    try:
+        return game_class(game).info.faces.web
+    except UnknownGame:
+        return None
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """Every registered game with its options (defaults shown) and bot levels."""
+    out = []
+    # ``spieltisch.games`` is shadowed by the subpackage once a game is imported.
+    for name in game_names():
+        try:
+            game = load(name)
+        except Exception:  # a game being built elsewhere must not break the lobby
+            log.exception("game failed to load", extra={"game": name})
+            continue
+        out.append(
+            {
+                **game.info.to_json(),
+                "bot_levels": levels(game),
+                "turn_clock": allows_turn_clock(game.info),
+            }
+        )
+    return out
+
+
+def summary(
+    record: TableRecord,
+    live: LiveTable | None,
+    clock: TurnClockRecord | None,
+    now: float,
+) -> dict[str, Any]:
+    """What anyone may know about a table. The seed stays secret until the end.
+
+    A table with a turn clock says so (``clock``: mode, seconds per move, and per seat
+    the seconds left or ``None``): from its runtime when it runs here, else from the
+    stored ``clock``, read by the caller (a lobby list reads all of its page at once);
+    ``now`` is the wall clock its deadlines are compared with.
+    """
+    online = live.online_seats() if live else set()
+    plies = live.runtime.ply if live and live.runtime else record.plies
+    out = {
+        "id": record.id,
+        "game": record.game,
+        "web": web_module(record.game),
+        "options": record.options,
+        "players": record.players,
+        "status": record.status,
+        "plies": plies,
+        "created_at": record.created_at.isoformat(),
+        "updated_at": record.updated_at.isoformat(),
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "name": s.name,
+                "taken": s.taken,
+                "reserved": s.kind == "human" and not s.taken and s.name is not None,
+                "online": s.seat in online,
+            }
+            for s in record.seats
+        ],
+        "result": record.result,
+    }
+    if record.status == "finished":
+        out["seed"] = record.seed
+    turn = clock_summary(record, live, clock, now)
+    if turn is not None:
+        out["clock"] = turn
+    return out
+
+
+def clock_summary(
+    record: TableRecord, live: LiveTable | None, clock: TurnClockRecord | None, now: float
+) -> dict[str, Any] | None:
+    """The ``clock`` of :func:`summary`; ``None`` for a table without a turn clock."""
+    rt = live.runtime if live is not None else None
+    if rt is not None and rt.turn_clock is not None:
+        limit = rt.turn_clock.limit
+        left = [rt.turn_clock.left(seat) for seat in range(record.players)]
+        return {**limit.to_json(), "left": left}
+    clock = clock or (live.clock_record if live is not None else None)
+    if clock is None:
+        return None
+    current = record.status == "running" and clock.ply == record.plies
+    return {
+        "mode": clock.mode,
+        "seconds": clock.seconds,
+        "left": [
+            max(0.0, clock.deadlines[seat] - now) if current and seat in clock.deadlines else None
+            for seat in range(record.players)
+        ],
+    }

@@ -1,0 +1,107 @@
+"""Who sits where: claiming a seat, handing it to a bot and back, and the seat spans
+that record who played a person's seat from which ply on (:mod:`spieltisch.server.botplies`).
+
+A part of :class:`.repository.Store` (its base class), kept apart so the store's core,
+tables and the action log, reads on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from .models import SeatRow, SeatSpanRow, TableRow
+from .sides import _now
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpan:
+    """From ply ``from_ply`` on, ``seat`` was played by a bot of ``level`` (``None``: by
+    its person again)."""
+
+    seat: int
+    from_ply: int
+    level: str | None
+
+
+class TableSeats:
+    """Reads and writes of a table's seats (see the module)."""
+
+    _session: sessionmaker[Session]
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give a free human seat to a player; ``False`` if it was taken meanwhile."""
+        with self._session.begin() as s:
+            done = s.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=token_hash)
+            )
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
+            return bool(getattr(done, "rowcount", 0) == 1)
+
+    def set_seat_kind(
+        self,
+        table_id: str,
+        seat: int,
+        kind: str,
+        level: str | None,
+        *,
+        from_ply: int | None = None,
+    ) -> None:
+        """Hand a seat to a bot (``kind="bot"``) or back to its human (``"human"``).
+
+        ``from_ply`` (a running game: its next ply) stores the change as a seat span in
+        the same transaction (:meth:`seat_spans`), so the seat and the record of who
+        played it never disagree; a rare write, kept off the per-action path."""
+        with self._session.begin() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(kind=kind, level=level)
+            )
+            if from_ply is None:
+                return
+            span_level = level if kind == "bot" else None
+            span = s.get(SeatSpanRow, (table_id, seat, from_ply))
+            if span is None:
+                s.add(
+                    SeatSpanRow(table_id=table_id, seat=seat, from_ply=from_ply, level=span_level)
+                )
+            else:  # changed twice before the seat moved: the later change counts
+                span.level = span_level
+
+    def seat_spans(self, table_id: str) -> list[SeatSpan]:
+        """The stored seat changes of a table's game, by seat and ply."""
+        with self._session() as s:
+            rows = s.execute(
+                select(SeatSpanRow.seat, SeatSpanRow.from_ply, SeatSpanRow.level)
+                .where(SeatSpanRow.table_id == table_id)
+                .order_by(SeatSpanRow.seat, SeatSpanRow.from_ply)
+            ).all()
+        return [SeatSpan(int(seat), int(ply), level) for seat, ply, level in rows]
+
+    def seat_free_bot(self, table_id: str, seat: int, level: str) -> bool:
+        """Give a human seat nobody has taken (free, or held for a player who has not
+        come) to a bot; ``False`` if somebody took it first. The held name goes: the bot
+        plays for nobody in particular."""
+        with self._session.begin() as s:
+            done = s.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(kind="bot", level=level, name=None)
+            )
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
+            return bool(getattr(done, "rowcount", 0) == 1)
