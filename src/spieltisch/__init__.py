@@ -5,9 +5,10 @@
 >>> state = game.new_state(players=2, seed=7)
 >>> state.active_seats()
 (0,)
+
+``game_names()`` lists the games; ``spieltisch.games`` is the subpackage that holds them.
 """
 
-from . import games as _games_package  # noqa: F401 (load first: games() keeps its name)
 from .engine import (
     Event,
     Game,
@@ -23,7 +24,7 @@ from .engine import (
     State,
     UnknownGame,
     View,
-    games,
+    game_names,
     load,
     replay,
 )
@@ -46,7 +47,7 @@ __all__ = [
     "UnknownGame",
     "View",
     "__version__",
-    "games",
+    "game_names",
     "load",
     "replay",
 ]

@@ -15,12 +15,12 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import outcome_sampling_mccfr as os_mccfr  # noqa: E402
 
 import spieltisch  # noqa: E402
-from spieltisch.engine import games  # noqa: E402
+from spieltisch.engine import game_names  # noqa: E402
 from spieltisch.interop import openspiel  # noqa: E402
 from spieltisch.interop.common import rank_returns  # noqa: E402
 from spieltisch.interop.encoders import encoded_games  # noqa: E402
 
-GAMES = [g for g in encoded_games() if g in games()]
+GAMES = [g for g in encoded_games() if g in game_names()]
 FAST: dict[str, dict[str, object]] = {
     "halali": {"variant": "brettspielnetz"},
     "hydra": {"games": 1},

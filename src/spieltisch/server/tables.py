@@ -24,9 +24,9 @@ from spieltisch.engine import (
     State,
     UnknownGame,
     game_class,
+    game_names,
     load,
 )
-from spieltisch.engine import games as game_names
 from spieltisch.store import SeatRecord, SeatSpan, Store, TableRecord, TurnClockRecord
 from spieltisch.table import (
     Clock,
@@ -90,7 +90,6 @@ def web_module(game: str) -> str | None:
 def game_catalogue() -> list[dict[str, Any]]:
     """Every registered game with its options (defaults shown) and bot levels."""
     out = []
-    # ``spieltisch.games`` is shadowed by the subpackage once a game is imported.
     for name in game_names():
         try:
             game = load(name)
