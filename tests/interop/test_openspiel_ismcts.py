@@ -83,7 +83,14 @@ def _sample_chance(state: Any, rng: random.Random) -> int:
     return int(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
 
 
-@pytest.mark.parametrize("name", [g for g in CASES if g in game_names()])
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(g, marks=pytest.mark.slow) if g == "kalooki" else g
+        for g in CASES
+        if g in game_names()
+    ],
+)
 def test_openspiel_ismcts_plays_a_full_game(name: str) -> None:
     """Issue tests: the ISMCTS bot (seat 0) plays a whole game through the adapter, and the
     game ends by its own rules: terminal in the engine, before the adapter's cap and
