@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from spieltisch.engine import games, load
+from spieltisch.engine import game_names, load
 from spieltisch.interop import openspiel
 from spieltisch.interop.encoders import encoded_games
 from spieltisch.interop.pettingzoo import raw_env
@@ -142,7 +142,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds (order alternates)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
-    names = args.game or [g for g in encoded_games() if g in games()]
+    names = args.game or [g for g in encoded_games() if g in game_names()]
     rows = [measure(name, args.seconds, args.rounds) for name in names]
     if args.json:
         print(json.dumps({"seconds": args.seconds, "rounds": args.rounds, "rows": rows}, indent=2))

@@ -9,13 +9,13 @@ import json
 import sys
 
 from spieltisch.benchmark import playouts
-from spieltisch.engine import games
+from spieltisch.engine import game_names
 
 
 def main(argv: list[str]) -> None:
     count = int(argv[1]) if len(argv) > 1 else 100
     seed = int(argv[2]) if len(argv) > 2 else 0
-    for name in games():
+    for name in game_names():
         print(json.dumps(playouts(name, count, seed=seed).to_json()))
 
 

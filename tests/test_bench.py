@@ -31,7 +31,7 @@ def test_bench_json_reports_every_game_over_rounds() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["rounds"] == 2
-    assert {row["game"] for row in data["results"]} == set(engine.games())
+    assert {row["game"] for row in data["results"]} == set(engine.game_names())
     for row in data["results"]:
         assert row["kind"] == "ours"
         assert row["games"] == 1

@@ -17,7 +17,7 @@ import pytest
 import spieltisch
 
 SRC = Path(spieltisch.__file__).parent
-GAMES = sorted(spieltisch.games())
+GAMES = sorted(spieltisch.game_names())
 
 
 def _is_type_checking(node: ast.If) -> bool:

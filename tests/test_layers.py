@@ -17,7 +17,7 @@ import pytest
 import spieltisch
 
 SRC = Path(spieltisch.__file__).parent
-GAMES = set(spieltisch.games())
+GAMES = set(spieltisch.game_names())
 REGISTRY = SRC / "engine" / "registry.py"
 """The one line per game outside its package: the registry."""
 OUTER_LAYERS = ("bots", "table", "server", "store", "interop", "terminal", "arena", "cli")

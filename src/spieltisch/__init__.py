@@ -5,9 +5,12 @@
 >>> state = game.new_state(players=2, seed=7)
 >>> state.active_seats()
 (0,)
+
+``game_names()`` lists the games. ``spieltisch.games`` is the subpackage that holds them,
+and calling it lists them too (``spieltisch.games()``, the original public call).
 """
 
-from . import games as _games_package  # noqa: F401 (load first: games() keeps its name)
+from . import games
 from .engine import (
     Event,
     Game,
@@ -23,7 +26,7 @@ from .engine import (
     State,
     UnknownGame,
     View,
-    games,
+    game_names,
     load,
     replay,
 )
@@ -46,6 +49,7 @@ __all__ = [
     "UnknownGame",
     "View",
     "__version__",
+    "game_names",
     "games",
     "load",
     "replay",

@@ -29,7 +29,7 @@ from spieltisch.engine import (
     SpieltischError,
     State,
     game_class,
-    games,
+    game_names,
     load,
 )
 from spieltisch.review.cli import review as review_command
@@ -251,7 +251,7 @@ def list_games(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List the games with their players, rule options and bot levels."""
-    infos = [game_class(name).info for name in games()]
+    infos = [game_class(name).info for name in game_names()]
     ladders = {info.name: bots.levels(load(info.name)) for info in infos}
     if as_json:
         data = [{**i.to_json(), "bot_levels": ladders[i.name]} for i in infos]
@@ -310,7 +310,7 @@ def bench(
     """
     from spieltisch.peers import PEER_ROWS, Row, measure, our_rows
 
-    names = game or games()
+    names = game or game_names()
     for name in names:
         try:
             game_class(name)

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .benchmark import PlayoutStats, playouts
-from .engine import game_class, games
+from .engine import game_class, game_names
 
 Runner = Callable[[int, int], PlayoutStats]
 """Plays ``games`` random games from ``seed`` and returns what it counted and timed."""
@@ -176,7 +176,7 @@ def our_row(name: str, with_peers: bool = False) -> Row:
 
 def our_rows(names: Sequence[str] | None = None, with_peers: bool = False) -> list[Row]:
     """Rows of ``names`` (every registered game by default)."""
-    return [our_row(name, with_peers) for name in (names or games())]
+    return [our_row(name, with_peers) for name in (names or game_names())]
 
 
 def pairs_of(rows: Sequence[Row]) -> list[Pair]:

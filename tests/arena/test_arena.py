@@ -164,7 +164,7 @@ def test_refuses_unknown_bots_and_player_counts_up_front() -> None:
 
 def test_a_games_own_level_named_like_a_search_level_is_not_a_search() -> None:
     """Halli Galli's ``expert`` is a reaction model: a budget for it is refused."""
-    if "halligalli" not in spieltisch.games():
+    if "halligalli" not in spieltisch.game_names():
         pytest.skip("Halli Galli is not registered")
     game = spieltisch.load("halligalli")
     assert not isinstance(build_bot(game, "expert", seed=1, budget=Budget(5)), ISMCTSBot)

@@ -150,7 +150,7 @@ def test_plan_async_gives_the_same_plan_in_a_worker_process() -> None:
 
 
 def test_search_levels_on_every_turn_based_ladder() -> None:
-    for name in spieltisch.games():
+    for name in spieltisch.game_names():
         game = spieltisch.load(name)
         names = levels(game)
         if game.info.dynamics is Dynamics.REAL_TIME:

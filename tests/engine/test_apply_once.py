@@ -11,7 +11,7 @@ import pytest
 import spieltisch
 from spieltisch.engine import IllegalAction, State
 
-GAMES = spieltisch.games()
+GAMES = spieltisch.game_names()
 
 
 @pytest.mark.parametrize("name", GAMES)

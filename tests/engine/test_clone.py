@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from spieltisch.engine import games, load
+from spieltisch.engine import game_names, load
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", game_names())
 def test_a_clone_is_the_same_game_and_independent(name: str) -> None:
     game = load(name)
     rng = random.Random(5)
@@ -33,7 +33,7 @@ def test_a_clone_is_the_same_game_and_independent(name: str) -> None:
     assert copy.ply > state.ply
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", game_names())
 def test_a_clone_of_a_sampled_world_has_no_record_either(name: str) -> None:
     game = load(name)
     state = game.new_state(seed=2)

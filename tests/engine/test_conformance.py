@@ -15,7 +15,7 @@ import pytest
 import spieltisch
 from spieltisch.engine import IllegalAction, State
 
-GAMES = spieltisch.games()
+GAMES = spieltisch.game_names()
 SEEDS = range(3)
 MAX_PLIES = 20_000
 

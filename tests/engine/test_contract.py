@@ -22,7 +22,7 @@ from spieltisch.engine.options import validate
 
 
 def test_games_lists_the_registered_games_sorted() -> None:
-    names = spieltisch.games()
+    names = spieltisch.game_names()
     assert "halali" in names
     assert names == sorted(names)
 

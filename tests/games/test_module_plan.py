@@ -31,7 +31,7 @@ def _package(name: str) -> tuple[str, Path]:
     return module.__name__.rpartition(".")[0], Path(module.__file__).parent
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 def test_every_game_has_the_module_plan(name: str) -> None:
     _, root = _package(name)
     modules = {p.stem for p in root.glob("*.py")}
@@ -41,7 +41,7 @@ def test_every_game_has_the_module_plan(name: str) -> None:
     assert (root / "faces" / "__init__.py").is_file()
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 def test_every_state_names_its_phase_with_an_enum(name: str) -> None:
     package, _ = _package(name)
     phase = importlib.import_module(f"{package}.state").Phase
@@ -50,7 +50,7 @@ def test_every_state_names_its_phase_with_an_enum(name: str) -> None:
     assert isinstance(state.phase, phase)  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 def test_rule_modules_never_import_the_game_module(name: str) -> None:
     package, root = _package(name)
     for path in sorted(root.glob("*.py")):

@@ -86,7 +86,7 @@ def _check(rule: str, text: Text | None) -> None:
     assert text.de != text.en, f"{rule}: the German text is the English one"
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 def test_every_rule_id_a_game_cites_has_german_and_english_text(name: str) -> None:
     info = spieltisch.load(name).info
     cited = cited_in(_rule_modules(name)) | cited_by_descriptor(info)
@@ -95,7 +95,7 @@ def test_every_rule_id_a_game_cites_has_german_and_english_text(name: str) -> No
         _check(rule, info.rule_texts.get(rule))
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 def test_every_text_a_game_declares_is_complete_and_served(name: str) -> None:
     info = spieltisch.load(name).info
     for rule, text in info.rule_texts.items():
@@ -105,7 +105,7 @@ def test_every_text_a_game_declares_is_complete_and_served(name: str) -> None:
 
 def test_the_engine_rules_have_texts_that_every_game_serves() -> None:
     assert set(ENGINE_RULE_TEXTS) == {OVER_RULE, SEAT_RULE, RESIGN_RULE}
-    for name in spieltisch.games():
+    for name in spieltisch.game_names():
         rules = spieltisch.load(name).info.rule_texts
         assert {r: rules.get(r) for r in ENGINE_RULE_TEXTS} == ENGINE_RULE_TEXTS
 
@@ -152,7 +152,7 @@ def provoked_refusals(name: str, seed: int, plies: int = 300, probes: int = 4) -
     return rules
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 def test_every_refusal_met_in_random_play_has_its_text(name: str) -> None:
     texts = spieltisch.load(name).info.rule_texts
     met = set().union(*(provoked_refusals(name, seed) for seed in range(3)))

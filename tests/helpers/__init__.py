@@ -1,5 +1,6 @@
 """Shared test factories: build positions directly instead of replaying long games.
 
 ``contract`` holds game-agnostic helpers (refusals that must not change the state,
-random playouts); one module per game builds that game's states from compact diagrams.
+random playouts), ``golden`` records and replays every game's golden playthroughs; one
+module per game builds that game's states from compact diagrams.
 """

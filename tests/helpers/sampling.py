@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 from spieltisch.bots import Bot
-from spieltisch.engine import Dynamics, Game, State, View, game_class, games
+from spieltisch.engine import Dynamics, Game, State, View, game_class, game_names
 
 
 def turn_based_games() -> list[str]:
     """The registered games the search levels play: every game that is not real-time."""
-    return [n for n in games() if game_class(n).info.dynamics is Dynamics.TURN_BASED]
+    return [n for n in game_names() if game_class(n).info.dynamics is Dynamics.TURN_BASED]
 
 
 def spy_on_samples(game: Game) -> list[tuple[View, int | None]]:

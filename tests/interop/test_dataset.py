@@ -9,10 +9,10 @@ import random
 import pytest
 
 import spieltisch
-from spieltisch.engine import InvalidNotation, State, games
+from spieltisch.engine import InvalidNotation, State, game_names
 from spieltisch.interop import dataset
 
-GAMES = games()
+GAMES = game_names()
 
 
 def _finished(name: str, seed: int) -> State:

@@ -22,7 +22,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from spieltisch.engine import games  # noqa: E402
+from spieltisch.engine import game_names  # noqa: E402
 from spieltisch.interop import openspiel  # noqa: E402
 from spieltisch.interop.common import rank_returns  # noqa: E402
 
@@ -83,7 +83,14 @@ def _sample_chance(state: Any, rng: random.Random) -> int:
     return int(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
 
 
-@pytest.mark.parametrize("name", [g for g in CASES if g in games()])
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(g, marks=pytest.mark.slow) if g == "kalooki" else g
+        for g in CASES
+        if g in game_names()
+    ],
+)
 def test_openspiel_ismcts_plays_a_full_game(name: str) -> None:
     """Issue tests: the ISMCTS bot (seat 0) plays a whole game through the adapter, and the
     game ends by its own rules: terminal in the engine, before the adapter's cap and

@@ -12,12 +12,12 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import spieltisch  # noqa: E402
-from spieltisch.engine import games  # noqa: E402
+from spieltisch.engine import game_names  # noqa: E402
 from spieltisch.interop.bell import WAIT  # noqa: E402
 from spieltisch.interop.encoders import encoded_games  # noqa: E402
 from spieltisch.interop.pettingzoo import env, raw_env  # noqa: E402
 
-GAMES = [g for g in encoded_games() if g in games()]
+GAMES = [g for g in encoded_games() if g in game_names()]
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -42,6 +42,7 @@ def _url(srv: Server) -> str:
 TABLE: dict[str, str] = {}
 
 
+@pytest.mark.slow
 def test_kill_9_mid_game_loses_nothing_and_bots_resume(server: Server) -> None:
     made = httpx.post(
         f"{server.base}/api/tables",

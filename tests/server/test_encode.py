@@ -24,7 +24,7 @@ def _stdlib(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 def test_step_messages_are_encoded_as_before(name: str) -> None:
     game = spieltisch.load(name)
     state = game.new_state(players=game.info.min_players, seed=7)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from fastapi.testclient import TestClient
 
 import spieltisch
@@ -71,6 +72,7 @@ def test_hints_are_found_through_the_game(client: TestClient) -> None:
     assert unknown.status_code == 400 and unknown.json()["error"]["code"] == "game/unknown"
 
 
+@pytest.mark.slow
 def test_a_hint_over_its_time_cap_is_refused_once_and_then_from_the_cache(
     settings: Settings,
 ) -> None:

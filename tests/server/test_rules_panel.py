@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 import spieltisch
 
-GAMES = spieltisch.games()
+GAMES = spieltisch.game_names()
 
 # Words that give an English text away on a German page, and the other way round.
 ENGLISH = re.compile(r"\b(the|and|you|who|when|only|with)\b")

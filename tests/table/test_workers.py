@@ -113,7 +113,7 @@ def test_closing_the_pool_ends_every_worker_even_mid_search() -> None:
         await asyncio.sleep(0.2)
         started = time.monotonic()
         await pool.close()
-        assert time.monotonic() - started < 10
+        assert time.monotonic() - started < 10  # not the 30 s search: a third leaves room
         assert not any(alive(pid) for pid in pids)
         with pytest.raises(RuntimeError):
             await searching

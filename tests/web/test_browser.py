@@ -67,6 +67,7 @@ def _wait(cond: Any, page: Any, seconds: float = 20.0) -> None:
     raise AssertionError("timed out")
 
 
+@pytest.mark.slow
 def test_two_browsers_play_halali_to_the_end_with_a_reload(browser: Any, server: Server) -> None:
     ada = new_page(browser, "de")
     bob = new_page(browser, "en")
@@ -116,6 +117,7 @@ def test_two_browsers_play_halali_to_the_end_with_a_reload(browser: Any, server:
     shot(bob, "04-replay-en")
 
 
+@pytest.mark.slow
 def test_bot_table_runs_to_the_end_and_a_reload_keeps_the_seat(
     browser: Any, server: Server
 ) -> None:

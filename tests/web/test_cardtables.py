@@ -26,7 +26,10 @@ from .conftest import new_page, shot
 from .kalooki_script import plan
 from .test_browser import _log_len, _my_turn, _wait
 
-pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed")
+pytestmark = [
+    pytest.mark.slow,  # both whole games
+    pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed"),
+]
 
 KALOOKI_SEED = 2194
 """Found by ``python -m tests.web.kalooki_script``; the test re-plans it with the engine."""

@@ -47,6 +47,7 @@ def open_table(page: Any, server: Server, *, coach: bool = True) -> None:
     page.wait_for_selector(".hg-board .hg-seat.mine")
 
 
+@pytest.mark.slow
 def test_HG_R8_human_flips_and_rings_with_the_keyboard(browser: Any, server: Server) -> None:
     page = new_page(browser, height=960)
     errors = page.errors

@@ -20,7 +20,10 @@ from tests.server.procserver import Server
 from .conftest import new_page, shot
 from .test_halligalli_browser import open_table
 
-pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed"),
+]
 
 LOOK = """() => ({
     tops: [...document.querySelectorAll('.hg-up')].map(e => e.dataset.card).filter(c => c),

@@ -2,12 +2,15 @@
 (and gives it up, the quickest way to a finished game, HA-R9), finds it on his profile
 and himself on the leaderboard beside the bots. A second player beats him once more, so
 the pages show wins and losses; screenshots of the player page, profile, leaderboard and
-lobby go to ``docs/screenshots/`` in German and English, desktop and phone.
+lobby in German and English, desktop and phone, go to ``artifacts/`` like every browser
+test's, and with ``SPIELTISCH_DOCS_SHOTS=1`` to ``docs/screenshots/`` instead (this is the
+one place the players' and leaderboard screenshots there come from).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -19,14 +22,18 @@ from websockets.sync.client import connect
 from spieltisch.arena.anchors import ANCHORS_FILE, read_anchors
 from tests.server.procserver import Server
 
-from .conftest import new_page
+from .conftest import new_page, shot
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def picture(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    """A screenshot for the docs: tracked files are rewritten only when asked for, so a
+    test run leaves the working tree as it was."""
+    if os.environ.get("SPIELTISCH_DOCS_SHOTS") and DOCS.is_dir():
+        page.screenshot(path=str(DOCS / f"{name}.png"), full_page=True)
+    else:
+        shot(page, name)
 
 
 def resign_over_socket(server: Server, tid: str, token: str) -> None:

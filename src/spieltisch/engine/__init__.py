@@ -26,7 +26,7 @@ from .game import (
 )
 from .hints import BadQuestion, Hint
 from .options import Choice, Option
-from .registry import game_class, games, load, replay
+from .registry import game_class, game_names, load, replay
 from .rng import derive_rng, shuffled
 from .text import LANGS, Text
 
@@ -58,7 +58,7 @@ __all__ = [
     "View",
     "derive_rng",
     "game_class",
-    "games",
+    "game_names",
     "load",
     "ranks_from_keys",
     "replay",

@@ -1,6 +1,6 @@
 """Which games exist, and loading one by name.
 
-Games are imported lazily, so ``spieltisch.games()`` is cheap and a face that uses one
+Games are imported lazily, so ``spieltisch.game_names()`` is cheap and a face that uses one
 game does not pay for the others.
 """
 
@@ -21,10 +21,10 @@ _GAMES: dict[str, str] = {
 }
 
 
-def games() -> list[str]:
+def game_names() -> list[str]:
     """Names of all registered games, sorted.
 
-    >>> "halali" in games()
+    >>> "halali" in game_names()
     True
     """
     return sorted(_GAMES)
@@ -38,7 +38,7 @@ def game_class(name: str) -> type[Game]:
     try:
         target = _GAMES[name]
     except (KeyError, TypeError):
-        known = ", ".join(games())
+        known = ", ".join(game_names())
         raise UnknownGame(f"unknown game {name!r} (games: {known})") from None
     module, _, cls = target.partition(":")
     found: type[Game] = getattr(importlib.import_module(module), cls)

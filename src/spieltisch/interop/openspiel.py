@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from spieltisch.engine import Game, State, game_class, games, load
+from spieltisch.engine import Game, State, game_class, game_names, load
 
 from .bell import WAIT
 from .common import EngineBox, rank_returns
@@ -418,7 +418,7 @@ def register_all() -> list[str]:
     names = []
     registered = set(pyspiel.registered_names())
     for name in encoded_games():
-        if name not in games():
+        if name not in game_names():
             continue
         short = PREFIX + name
         if short not in registered:

@@ -40,9 +40,9 @@ class HintBusy(Exception):
 
 def hinted_games() -> list[str]:
     """Games whose descriptor declares hints."""
-    from spieltisch.engine import game_class, games
+    from spieltisch.engine import game_class, game_names
 
-    return [name for name in games() if game_class(name).info.faces.hints is not None]
+    return [name for name in game_names() if game_class(name).info.faces.hints is not None]
 
 
 def _answer(game: str, hint: str, question: Any) -> Outcome:

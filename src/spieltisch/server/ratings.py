@@ -34,8 +34,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 
 from spieltisch.arena.anchors import ANCHORS_FILE, read_anchors
-from spieltisch.engine import Dynamics, UnknownGame, game_class
-from spieltisch.engine import games as game_names
+from spieltisch.engine import Dynamics, UnknownGame, game_class, game_names
 from spieltisch.engine.resign import read_resign
 from spieltisch.store import Store, TableRecord
 from spieltisch.store.players import Players, Rated, RatingRecord

@@ -10,8 +10,7 @@ import logging
 from typing import Any
 
 from spieltisch.bots import levels
-from spieltisch.engine import UnknownGame, game_class, load
-from spieltisch.engine import games as game_names
+from spieltisch.engine import UnknownGame, game_class, game_names, load
 from spieltisch.store import TableRecord, TurnClockRecord
 from spieltisch.table import allows_turn_clock
 

@@ -1,41 +1,18 @@
-"""Golden playthroughs (see ``golden_playthrough.py``): replay the stored actions and diff
+"""Golden playthroughs (see ``tests/helpers/golden.py``): replay the stored actions and diff
 every view, legal action list and event ply by ply."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
 
-import spieltisch
+from tests.helpers.golden import Case, event_types, load, replay
 
-from .golden_playthrough import CASES, Case
-
-
-def load(case: Case) -> dict[str, Any]:
-    document: dict[str, Any] = json.loads(case.path.read_text(encoding="utf-8"))
-    return document
+from .golden_playthrough import CASES
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_golden_playthrough_replays_identically(case: Case) -> None:
-    golden = load(case)
-    game = spieltisch.load(golden["game"], **golden["options"])
-    state = game.new_state(golden["players"], golden["seed"])
-    assert golden["plies"], "an empty golden file tests nothing"
-    for step in golden["plies"]:
-        where = f"{case.name}, ply {step['ply']}"
-        assert state.ply == step["ply"], where
-        assert state.active_seats() == (step["seat"],), where
-        view = state.view(step["seat"])
-        for key in sorted(set(view) | set(step["view"])):
-            assert view.get(key) == step["view"].get(key), f"{where}: view[{key!r}] differs"
-        assert step["action"] in view["legal_actions"], where
-        events = state.apply(step["seat"], game.parse_action(step["action"]))
-        assert json.loads(json.dumps(events)) == step["events"], f"{where}: events differ"
-    assert state.view(None) == golden["final"]["spectator"]
-    assert state.is_over() == golden["final"]["over"]
+    replay(case)
 
 
 def test_golden_files_cover_the_game_types() -> None:
@@ -43,5 +20,5 @@ def test_golden_files_cover_the_game_types() -> None:
     summaries = [load(case)["final"]["spectator"]["finished_games"][0] for case in CASES]
     assert {s["kind"] for s in summaries} == {"antrag", "healthy", "solo"}
     assert any(s["parties"] == 3 for s in summaries)
-    events = {e["type"] for case in CASES for step in load(case)["plies"] for e in step["events"]}
+    events = event_types(CASES)
     assert {"antrag", "answer", "give", "antrag_accepted", "trick", "game_end"} <= events

@@ -20,7 +20,7 @@ def test_HY_1_0_1_five_players_or_six(players):
 
 
 def test_hydra_is_registered():
-    assert "hydra" in spieltisch.games()
+    assert "hydra" in spieltisch.game_names()
     state = spieltisch.load("hydra").new_state(seed=1)
     assert state.players == 5 and state.view(0)["game"] == "hydra"
 

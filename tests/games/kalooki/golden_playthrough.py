@@ -1,62 +1,36 @@
-"""Golden playthrough of Kalooki: record it, and replay it against the stored file.
+"""Golden playthrough of Kalooki: one deal played by rules bots (seeded, so the deal is
+fixed); harness and checks in ``tests/helpers/golden.py``.
 
-The golden file holds every ply of one deal played by rules bots (seeded, so the deal is
-fixed): the view of the seat to move (with its legal actions by name), the action taken
-and the events. The test replays the actions and diffs ply by ply, the cheapest guard
-against silent rule drift (OpenSpiel's playthroughs). Regenerate after an intended rule
-change, then review the diff::
+Regenerate after an intended rule change, then review the diff::
 
     .venv/bin/python -m tests.games.kalooki.golden_playthrough
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import spieltisch
 from spieltisch.bots import make
+from spieltisch.engine import Game, State
+from tests.helpers.golden import Case, Policy, only_seat, write
 
-GOLDEN = Path(__file__).with_name("golden") / "ring-2p-seed3-rules-bots.json"
-SEED = 3
-
-
-def record() -> dict[str, Any]:
-    game = spieltisch.load("kalooki")
-    state = game.new_state(2, seed=SEED)
-    bots = [make(game, "rules", seed=SEED * 10 + s) for s in range(2)]
-    plies: list[dict[str, Any]] = []
-    while not state.is_over():
-        (seat,) = state.active_seats()
-        view = state.view(seat)
-        action = bots[seat].plan(view, seat, 0.0).action
-        events = state.apply(seat, action)
-        plies.append(
-            {
-                "ply": state.ply - 1,
-                "seat": seat,
-                "view": view,
-                "action": str(action),
-                "events": events,
-            }
-        )
-    return {
-        "game": "kalooki",
-        "options": dict(game.options),
-        "players": 2,
-        "seed": SEED,
-        "plies": plies,
-        "final": state.view(None),
-    }
+GOLDEN_DIR = Path(__file__).with_name("golden")
 
 
-def main() -> None:
-    GOLDEN.parent.mkdir(exist_ok=True)
-    text = json.dumps(record(), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-    GOLDEN.write_text(text, encoding="utf-8")
-    print(f"wrote {GOLDEN}")
+def rules_bots(game: Game, seed: int) -> Policy:
+    """The recording policy: each seat's rules bot, seeded from the deal's seed."""
+    bots = [make(game, "rules", seed=seed * 10 + s) for s in range(2)]
+
+    def choose(state: State) -> tuple[int, Any]:
+        seat = only_seat(state)
+        return seat, bots[seat].plan(state.view(seat), seat, 0.0).action
+
+    return choose
+
+
+CASES = (Case("kalooki", "ring-2p-seed3-rules-bots", GOLDEN_DIR, 3, rules_bots, players=2),)
 
 
 if __name__ == "__main__":
-    main()
+    write(CASES)

@@ -110,6 +110,7 @@ def play_random_game(seed: int, players: int, check_every: int, **options: objec
     return s
 
 
+@pytest.mark.slow
 @settings(max_examples=5, deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 4))
 def test_random_games_keep_every_invariant(seed: int, players: int) -> None:
@@ -135,6 +136,7 @@ def test_many_random_games_end_and_conserve_cards() -> None:
     assert set(reasons) <= {"out", "kalooki", "exhausted"}
 
 
+@pytest.mark.slow
 def test_club_format_random_game_ends_with_one_player_left() -> None:
     s = play_random_game(5, 3, check_every=97, format="club")
     result = s.result()
@@ -172,6 +174,7 @@ def test_sample_state_keeps_cards_known_to_be_held() -> None:
     assert JOKER_TOKEN > JOKER
 
 
+@pytest.mark.slow
 def test_a_thousand_random_deals_conserve_cards_and_keep_melds_valid() -> None:
     """KA-R1/KA-R2 over 1,000 random deals of 2–4 players: 106 cards accounted for and
     every table meld valid, checked every 40 steps and at the end of each deal."""

@@ -8,14 +8,14 @@ the rules core must not import.
 
 from __future__ import annotations
 
-from spieltisch.engine import Game, UnknownGame, game_class, games, load
+from spieltisch.engine import Game, UnknownGame, game_class, game_names, load
 
 from .base import Encoder
 
 
 def encoded_games() -> list[str]:
     """Games whose descriptor declares an encoder, sorted."""
-    return [name for name in games() if game_class(name).info.faces.encoder is not None]
+    return [name for name in game_names() if game_class(name).info.faces.encoder is not None]
 
 
 def encoder(game: str | Game) -> Encoder:

@@ -1,0 +1,26 @@
+"""Doctest collection for ``src/``: skip the research modules whose extra is missing.
+
+``pyproject.toml`` collects the doctests of ``src/`` (``--doctest-modules``); the
+research modules import ``numpy``, PettingZoo or OpenSpiel at module level, so without
+the ``research`` extra their doctests cannot even be imported. This lives beside
+``pyproject.toml``, not inside the package, so no test configuration ships with it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+_INTEROP = "src/spieltisch/interop"
+
+_NEEDS = {
+    f"{_INTEROP}/encoders/*.py": ("numpy",),
+    f"{_INTEROP}/common.py": (),
+    f"{_INTEROP}/pettingzoo.py": ("numpy", "pettingzoo"),
+    f"{_INTEROP}/openspiel.py": ("numpy", "pyspiel"),
+}
+
+collect_ignore_glob = [
+    pattern
+    for pattern, modules in _NEEDS.items()
+    if any(importlib.util.find_spec(m) is None for m in modules)
+]

@@ -1,0 +1,23 @@
+"""Golden playthrough (see ``tests/helpers/golden.py``): replay the stored actions and diff
+every view, legal action list and event ply by ply."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers.golden import Case, event_types, replay
+
+from .golden_playthrough import CASES
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_golden_playthrough_replays_identically(case: Case) -> None:
+    replay(case)
+
+
+def test_golden_file_covers_a_whole_game() -> None:
+    """Flips, a bell, a wrong ring's penalty, swimming, players going out, the finale's
+    stakes and throws, and the end."""
+    kinds = {"flip", "bell", "wrong_ring", "penalty", "swimming", "out", "finale"}
+    kinds |= {"stake", "thrown", "throws", "game_end"}
+    assert kinds <= event_types(CASES)
