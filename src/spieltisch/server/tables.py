@@ -27,6 +27,7 @@ from spieltisch.engine import (
     load,
 )
 from spieltisch.engine import games as game_names
+from spieltisch.engine.envelope import envelope
 from spieltisch.store import SeatRecord, SeatSpan, Store, TableRecord, TurnClockRecord
 from spieltisch.table import (
     Clock,
@@ -910,6 +911,7 @@ class TableManager:
             "seat": last["seat"] if last else None,
             "events": [e for e in events if "visible_to" not in e],
             "view": state.view(None),
+            "envelope": envelope(state, None),
             "bots": BotPlies(record, spans).at(max(ply - 1, 0)),
         }
 

@@ -2,6 +2,7 @@
 import { defs, svg, tileBack, tileFace } from "./halali-tiles.js";
 import { el } from "../api.js";
 import { count, has, t } from "../i18n.js";
+import "./halali.words.js";
 
 const FILES = "abcdefghi";
 const S = 100;
@@ -155,7 +156,19 @@ export function renderBoard(host, view, ctx) {
 
 // Drag to move: press on a movable piece, release over a legal target.
 let dragFrom = null;
-document.addEventListener("pointerup", () => { setTimeout(() => { dragFrom = null; }, 0); });
+const dropDrag = () => { setTimeout(() => { dragFrom = null; }, 0); };
+
+/** A page that shows a Halali board begins: a release anywhere ends a drag. */
+export function mount() {
+  document.addEventListener("pointerup", dropDrag);
+}
+
+/** The page is left: no listener stays, no drag or keyboard focus is carried over. */
+export function dispose() {
+  document.removeEventListener("pointerup", dropDrag);
+  dragFrom = null;
+  rove = null;
+}
 
 function attach(g, name, view, ctx, selected, info = { isTarget: true }) {
   if (!ctx.interactive) return;

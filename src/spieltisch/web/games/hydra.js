@@ -3,6 +3,7 @@
 import { el } from "../api.js";
 import { count, has, t } from "../i18n.js";
 import { cardButton, cardSvg, cardText, deckClass, fourColourToggle, hintToggle, pref } from "../cards.js";
+import "./hydra.words.js";
 
 export const title = "Hydra";
 
@@ -262,4 +263,10 @@ export function describeLog(entries, names) {
 
 export function touched() { return new Set(); }
 
-export function activeSeat(view) { return view.turn; }
+/** A page that shows a Hydra table begins: nothing to set up beyond the board. */
+export function mount() {}
+
+/** The page is left: the board's memory lets go of the page's nodes. */
+export function dispose() {
+  mem = { ...mem, host: null, view: null, ctx: null };
+}
