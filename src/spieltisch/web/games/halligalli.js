@@ -419,6 +419,7 @@ function finaleBox(view, ctx) {
 
 export function renderBoard(host, view, ctx) {
   ensureCss();
+  hookKeys(); // also for a board drawn without mount (the tests draw one straight away)
   NAMES = ctx.names || NAMES;
   CURRENT = { host, view, ctx };
   if (ctx.send) S.send = ctx.send;
