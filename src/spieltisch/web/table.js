@@ -150,6 +150,7 @@ function replacePage(P, parts) {
 
 function draw(P) {
   const { st, rules } = P;
+  if (st.closed) return; // the page was left: nothing to show, and the game's module is disposed of
   const gone = gonePage(P);
   if (gone) { P.page.replaceChildren(gone); return; }
   const ns = seatNames(st.table);
