@@ -32,6 +32,14 @@ const TEXT = {
   "ha.log.game_end": ["Spiel {game} beendet ({reason}): {a} : {b} Punkte", "Game {game} over ({reason}): {a} : {b} points"],
   "ha.log.game_start": ["Spiel {game} beginnt – die Rollen werden getauscht", "Game {game} starts – roles swapped"],
   "rv.act.flip": ["{who} deckt {arg} auf", "{who} flips {arg}"],
+  "ha.colour.blue": ["Blau", "Blue"],
+  "ha.colour.brown": ["Braun", "Brown"],
+  "ha.hidden": ["Verdeckt", "Face down"],
+  "ha.won": ["Gewonnen", "Won"],
+  "ha.gameNo": ["Spiel {n} von {m}", "Game {n} of {m}"],
+  "ha.endPhase": ["Endphase: noch {moves}", "End phase: {moves} left"],
+  "ha.n.move.one": ["{n} Zug", "{n} move"],
+  "ha.n.move.other": ["{n} Züge", "{n} moves"],
 };
 
 addWords(TEXT);

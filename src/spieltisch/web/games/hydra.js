@@ -88,7 +88,7 @@ function seatsRow(view, names) {
     for (const q of view.queens[s] || []) tags.push(el("span", { class: "tag" }, cardText(q)));
     row.append(el("div", { class: `hy-seat${view.turn === s ? " turn" : ""}${out ? " out" : ""}${view.seat === s ? " me" : ""}`, "data-seat": s },
       el("div", { class: "nm" }, names[s]),
-      el("div", { class: "muted small" }, `${count(view.hand_sizes[s], "n.card")} · ${count(view.points[s], "n.eye")} · ${count(view.tricks_won[s], "n.trick")} · Σ ${fmt(view.totals[s])}`),
+      el("div", { class: "muted small" }, `${count(view.hand_sizes[s], "n.card")} · ${count(view.points[s], "hy.n.eye")} · ${count(view.tricks_won[s], "hy.n.trick")} · Σ ${fmt(view.totals[s])}`),
       el("div", { class: "tags" }, tags)));
   }
   return row;

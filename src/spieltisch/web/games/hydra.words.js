@@ -106,6 +106,10 @@ const TEXT = {
   "hy.sp.karlchen": ["Karlchen", "Charlie"],
   "hy.sp.gegen die Alten": ["Gegen die Alten", "Against the old ones"],
   "hy.log.match_end": ["Die Partie ist beendet.", "The match is over."],
+  "hy.n.eye.one": ["{n} Auge", "{n} point"],
+  "hy.n.eye.other": ["{n} Augen", "{n} points"],
+  "hy.n.trick.one": ["{n} Stich", "{n} trick"],
+  "hy.n.trick.other": ["{n} Stiche", "{n} tricks"],
 };
 
 addWords(TEXT);
