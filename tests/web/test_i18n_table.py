@@ -12,9 +12,14 @@ ENTRY = re.compile(r'\s*(?:"(?P<quoted>[^"]+)"|(?P<plain>\w+)): (?P<pair>\[.*\])
 
 
 def table() -> dict[str, list[str]]:
-    """The entries of ``const TEXT = {...}``, one ``key: ["de", "en"],`` per line."""
-    source = (WEB / "i18n.js").read_text()
-    body = source[source.index("const TEXT = {") : source.index("\n};\n")].splitlines()[1:]
+    """The entries of ``const TEXT = {...}``, one ``key: ["de", "en"],`` per line, of the
+    shared table and of each game's words beside its module (games/*.words.js)."""
+    body = [
+        line
+        for path in [WEB / "i18n.js", *sorted((WEB / "games").glob("*.words.js"))]
+        for source in [path.read_text()]
+        for line in source[source.index("const TEXT = {") : source.index("\n};\n")].splitlines()[1:]
+    ]
     out: dict[str, list[str]] = {}
     for line in body:
         if not line.strip() or line.strip().startswith("//"):

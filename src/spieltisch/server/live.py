@@ -32,6 +32,7 @@ from fastapi import WebSocket
 
 from spieltisch.bots import Bot, Plan
 from spieltisch.engine import View
+from spieltisch.engine.envelope import envelope
 from spieltisch.store import Store, TableRecord, TurnClockRecord
 from spieltisch.table import SearchPool, Step, TableRuntime, events_for
 
@@ -197,6 +198,7 @@ class LiveTable:
             "table": self.summarise(self),
             "ply": rt.ply if rt else 0,
             "view": rt.view(seat) if rt else None,
+            "envelope": envelope(rt.state, seat) if rt else None,
             **(rt.extras(seat) if rt is not None else {}),
             "log": [
                 {"ply": s.ply, "seat": s.seat, "events": events_for(s.events, seat)}
@@ -237,6 +239,7 @@ class LiveTable:
                     seat=step.seat,
                     events=events_for(step.events, seat),
                     view=rt.view(seat),
+                    envelope=envelope(rt.state, seat),
                     table=summary,
                 )
                 if seat == step.seat:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.engine import State
+from spieltisch.engine.envelope import envelope
 from spieltisch.store import SeatSpan, TableRecord
 
 from .botplies import BotPlies
@@ -107,5 +108,6 @@ class ReplaySteps:
                 "seat": last["seat"] if last else None,
                 "events": [e for e in cursor.events if "visible_to" not in e],
                 "view": state.view(None),
+                "envelope": envelope(state, None),
                 "bots": cursor.bots.at(max(ply - 1, 0)),
             }

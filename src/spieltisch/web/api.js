@@ -38,5 +38,15 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An SVG element, as ``el`` makes HTML ones (children that are falsy are left out). */
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) node.setAttribute(k, v);
+  for (const c of children.flat()) if (c) node.append(c);
+  return node;
+}
+
 /** A touch screen (finger) rather than a mouse: hints say "tap" there and "click" elsewhere. */
 export const touchScreen = () => window.matchMedia("(pointer: coarse)").matches;

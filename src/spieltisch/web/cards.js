@@ -1,9 +1,8 @@
 // Playing cards drawn in SVG (French suits, Hydra and Kalooki jokers), shared by the card
 // tables. Big corner indices so a card stays readable when only its left edge shows on a
 // phone. The four-colour deck (♦ blue, ♣ green) is a colour-blind-safe option, remembered.
-import { el } from "./api.js";
+import { el, svg } from "./api.js";
 import { has, t } from "./i18n.js";
-import { svg } from "./games/halali-tiles.js";
 
 const CSS = "/static/cards.css";
 if (!document.querySelector(`link[href="${CSS}"]`)) {

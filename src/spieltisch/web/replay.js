@@ -1,8 +1,8 @@
 // The replay viewer of a finished game: step through the record, one spectator view per ply.
 import { api, el } from "./api.js";
 import { describeError, levelName, t } from "./i18n.js";
-import { GAMES } from "./games/index.js";
-import { resultBox } from "./table.js";
+import { gameModule } from "./games/index.js";
+import { resultBox } from "./result.js";
 import { createReview } from "./review.js";
 
 // A seat's name as the table page writes it: a person's seat a bot played (handed over,
@@ -20,7 +20,7 @@ function seatNames(seats, bots) {
 export function renderReplay(root, id) {
   let alive = true;
   const cache = new Map();
-  const st = { ply: 0, plies: 0, data: null, review: null };
+  const st = { ply: 0, plies: 0, data: null, review: null, mod: null };
   // ?review=<seat> opens that seat's analysis, ?ply=<n> starts at that position.
   const query = new URLSearchParams(location.search);
   const wanted = query.has("review") ? Number(query.get("review")) : null;
@@ -38,9 +38,15 @@ export function renderReplay(root, id) {
     draw();
   }
 
+  // The game's module, mounted once for this page and disposed of when it is left.
+  function useModule(web) {
+    if (!st.mod) { st.mod = gameModule(web); st.mod.mount({ send: null }); }
+    return st.mod;
+  }
+
   function draw() {
     const d = st.data;
-    const mod = GAMES[d.table.web];
+    const mod = useModule(d.table.web);
     const ns = seatNames(d.table.seats);
     const at = seatNames(d.table.seats, d.bots); // who played each seat at this step
     const board = el("div", { class: "board-wrap", id: "board" });
@@ -76,7 +82,7 @@ export function renderReplay(root, id) {
     const d = st.data;
     const ns = seatNames(d.table.seats);
     const onPly = (ply) => { load(Math.max(0, Math.min(st.plies, ply))); page.scrollIntoView({ behavior: "smooth", block: "start" }); };
-    st.review = createReview({ id, seat: Number.isInteger(seat) && seat >= 0 && seat < ns.length ? seat : null, names: ns, mod: GAMES[d.table.web], onPly });
+    st.review = createReview({ id, seat: Number.isInteger(seat) && seat >= 0 && seat < ns.length ? seat : null, names: ns, mod: useModule(d.table.web), onPly });
     draw();
     if (seat === null) st.review.node.scrollIntoView({ behavior: "smooth", block: "start" });
   }
@@ -89,5 +95,5 @@ export function renderReplay(root, id) {
   document.addEventListener("keydown", keys);
   const first = query.has("ply") ? Math.max(0, Number(query.get("ply")) || 0) : 0;
   load(first).then(() => { if (wanted !== null && st.data) openReview(wanted); });
-  return () => { alive = false; if (st.review) st.review.stop(); document.removeEventListener("keydown", keys); };
+  return () => { alive = false; if (st.review) st.review.stop(); document.removeEventListener("keydown", keys); if (st.mod) st.mod.dispose(); };
 }

@@ -5,7 +5,6 @@
 // Drawn into the replay page, so a click on a decision shows that position.
 import { api, el, tokens } from "./api.js";
 import { describeError, getLang, has, t } from "./i18n.js";
-import { cardWords } from "./games/halligalli-cards.js";
 
 const POLL_MS = 1000;
 const SVG = "http://www.w3.org/2000/svg";
@@ -103,10 +102,14 @@ function decisionRow(d, ctx, onPly) {
   return row;
 }
 
-/** Halli Galli's own section: its rings, the wrong ones with the coach's word, missed bells. */
-function realtimeBox(rt) {
+/**
+ * A real-time game's own section (Halli Galli's): its rings, the wrong ones with the
+ * coach's word, missed bells. The game's module writes its cards (``cardWords``).
+ */
+function realtimeBox(rt, mod) {
   if (!rt) return null;
-  const tops = (names) => (names || []).filter(Boolean).map(cardWords).join(", ") || "–";
+  const cardWords = mod && mod.cardWords ? mod.cardWords : String;
+  const tops = (names) => (names || []).filter(Boolean).map((name) => cardWords(name)).join(", ") || "–";
   const facts = [
     ["rv.rt.rings", rt.rings], ["rv.rt.right", (rt.right || []).length], ["rv.rt.wrong", (rt.wrong || []).length],
     ["rv.rt.missed", (rt.missed || []).length], ["rv.rt.bells", rt.bells],
@@ -185,7 +188,7 @@ export function createReview(ctx) {
     const shown = st.all ? judged : marked;
     const out = review.decisions.length ? [summary(review)] : [];
     if (review.curve && review.curve.length > 1) out.push(el("figure", { class: "rv-figure" }, chart(review, ctx.onPly), el("figcaption", { class: "muted small" }, t("rv.chart"))));
-    const rt = realtimeBox(review.realtime);
+    const rt = realtimeBox(review.realtime, ctx.mod);
     if (rt) out.push(rt);
     if (!review.decisions.length) { if (!rt) out.push(el("p", { class: "muted" }, t("rv.noDecisions"))); return out; }
     if (!marked.length) out.push(el("p", { class: "rv-clean", id: "review-clean" }, t("rv.noMarks")));

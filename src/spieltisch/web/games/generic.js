@@ -30,4 +30,8 @@ export function describeLog(entries) {
 
 export function touched() { return new Set(); }
 
+/** Nothing to set up or tear down: the text view keeps no timers or listeners. */
+export function mount() {}
+export function dispose() {}
+
 export const title = "";

@@ -1,12 +1,7 @@
 // Halali's tiles drawn in SVG, on a 100×100 tile. No images: shapes only.
-const NS = "http://www.w3.org/2000/svg";
+import { svg } from "../api.js";
 
-export function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) node.setAttribute(k, v);
-  for (const c of children.flat()) if (c) node.append(c);
-  return node;
-}
+export { svg };
 
 export const OWNER = { bear: "blue", fox: "blue", woodcutter: "brown", hunter: "brown", pheasant: "neutral", duck: "neutral", tree: "neutral" };
 const BASE = { blue: ["#dce9fb", "#2d5fa8"], brown: ["#f3e3cf", "#8a5a2b"], neutral: ["#eef2e4", "#7d8b6a"] };

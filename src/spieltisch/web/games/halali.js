@@ -2,13 +2,14 @@
 import { defs, svg, tileBack, tileFace } from "./halali-tiles.js";
 import { el } from "../api.js";
 import { count, has, t } from "../i18n.js";
+import "./halali.words.js";
 
 const FILES = "abcdefghi";
 const S = 100;
 const EXITS = ["a5", "i5", "e9", "e1"];
 export const title = "Halali!";
 const kindName = (k) => (has(`ha.${k}`) ? t(`ha.${k}`) : k);
-const colourName = (c) => t(c);
+const colourName = (c) => (has(`ha.colour.${c}`) ? t(`ha.colour.${c}`) : c);
 
 function xy(name) {
   const f = FILES.indexOf(name[0]);
@@ -63,7 +64,7 @@ function legal(view) {
 
 function squareLabel(name, cell) {
   if (!cell) return `${name}`;
-  if (cell.hidden) return `${name}, ${t("hidden")}`;
+  if (cell.hidden) return `${name}, ${t("ha.hidden")}`;
   const gun = cell.gun ? ` → ${t(`ha.dir.${cell.gun}`)}` : "";
   return `${name}, ${kindName(cell.tile)}${gun}`;
 }
@@ -155,7 +156,19 @@ export function renderBoard(host, view, ctx) {
 
 // Drag to move: press on a movable piece, release over a legal target.
 let dragFrom = null;
-document.addEventListener("pointerup", () => { setTimeout(() => { dragFrom = null; }, 0); });
+const dropDrag = () => { setTimeout(() => { dragFrom = null; }, 0); };
+
+/** A page that shows a Halali board begins: a release anywhere ends a drag. */
+export function mount() {
+  document.addEventListener("pointerup", dropDrag);
+}
+
+/** The page is left: no listener stays, no drag or keyboard focus is carried over. */
+export function dispose() {
+  document.removeEventListener("pointerup", dropDrag);
+  dragFrom = null;
+  rove = null;
+}
 
 function attach(g, name, view, ctx, selected, info = { isTarget: true }) {
   if (!ctx.interactive) return;
@@ -210,16 +223,16 @@ export function renderPanel(view, ctx) {
         el("span", { class: "muted" }, ` · ${colourName(colour)}`),
         ctx.mySeat === seat ? el("span", { class: "badge" }, t("you")) : null),
       el("div", { class: "score" }, el("span", { class: "pts" }, String(view.points[colour])), ` ${t("points")}`),
-      el("div", { class: "won", "aria-label": t("won") }, won.map((k) => mini(k))),
+      el("div", { class: "won", "aria-label": t("ha.won") }, won.map((k) => mini(k))),
     );
   });
   box.append(el("div", { class: "players" }, seats));
   const facts = el("div", { class: "facts" });
-  facts.append(el("span", {}, t("gameNo", { n: view.game_number, m: view.games_in_match })));
+  facts.append(el("span", {}, t("ha.gameNo", { n: view.game_number, m: view.games_in_match })));
   const hiddenCount = Object.values(view.hidden_tiles).reduce((a, b) => a + b, 0);
-  if (hiddenCount) facts.append(el("span", {}, `${t("hidden")}: ${hiddenCount}`));
+  if (hiddenCount) facts.append(el("span", {}, `${t("ha.hidden")}: ${hiddenCount}`));
   if (view.end_phase_moves_left !== null && view.end_phase_moves_left !== undefined && !view.over)
-    facts.append(el("span", { class: "endphase" }, t("endPhase", { moves: count(view.end_phase_moves_left, "n.move") })));
+    facts.append(el("span", { class: "endphase" }, t("ha.endPhase", { moves: count(view.end_phase_moves_left, "ha.n.move") })));
   box.append(facts);
   if (view.finished_games.length) {
     box.append(el("table", { class: "games" },
@@ -252,7 +265,7 @@ export function describe(e, ctx) {
     case "capture": return t("ha.log.capture", { who, tile: k(e.tile), from: e.from, to: e.to, captured: k(e.captured), points: e.points });
     case "exit": return t("ha.log.exit", { who, tile: k(e.tile), to: e.to, points: e.points });
     case "pass": return t("ha.log.pass", { who });
-    case "end_phase": return t("ha.log.end_phase", { moves: count(e.moves_left, "n.move") });
+    case "end_phase": return t("ha.log.end_phase", { moves: count(e.moves_left, "ha.n.move") });
     case "game_end": return t("ha.log.game_end", { game: e.game, reason: reasonText(e.reason), a: e.points[0], b: e.points[1] });
     case "game_start": return t("ha.log.game_start", { game: e.game });
     case "match_end": return null;

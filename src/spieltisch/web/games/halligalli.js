@@ -7,8 +7,12 @@
 import { el, touchScreen } from "../api.js";
 import { decimal, t } from "../i18n.js";
 import { backSvg, bellSvg, cardSvg, cardWords, emptySvg, fruitCount, tally } from "./halligalli-cards.js";
+import "./halligalli.words.js";
 
 export const title = "Halli-Galli-Extreem";
+
+/** A card in words, for the review's list of the cards that lay on top. */
+export { cardWords };
 
 const tr = (key, params = {}) => t(`hg.${key}`, params);
 /** "1 card", "3 cards": every count of cards in a text, in the chosen language. */
@@ -219,16 +223,41 @@ function stray() {
   if (canAct("flip") && !myTurn(CURRENT.view, CURRENT.ctx)) act("flip");
 }
 
+// Space rings, F (or Enter) flips, while a board is on the page.
+function onKey(ev) {
+  if (!document.querySelector(".hg-board")) return;
+  const tag = ev.target && ev.target.tagName;
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  if (ev.code === "Space" || ev.key === " ") { ev.preventDefault(); if (!ev.repeat) ring(); }
+  else if (ev.key === "f" || ev.key === "F" || (ev.key === "Enter" && tag !== "BUTTON")) { ev.preventDefault(); flip(); }
+}
+
 function hookKeys() {
   if (S.keys) return;
   S.keys = true;
-  document.addEventListener("keydown", (ev) => {
-    if (!document.querySelector(".hg-board")) return;
-    const tag = ev.target && ev.target.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-    if (ev.code === "Space" || ev.key === " ") { ev.preventDefault(); if (!ev.repeat) ring(); }
-    else if (ev.key === "f" || ev.key === "F" || (ev.key === "Enter" && tag !== "BUTTON")) { ev.preventDefault(); flip(); }
+  document.addEventListener("keydown", onKey);
+}
+
+/** A page that shows a Halli Galli table (or its replay) begins: keys, style, its socket. */
+export function mount(ctx) {
+  if (ctx && ctx.send) S.send = ctx.send;
+  ensureCss();
+  hookKeys();
+}
+
+/**
+ * The page is left: the clock-sync pings, a board waiting for its show time and the keys
+ * stop, and the next table page starts from a clean state (its own sync, its own board).
+ */
+export function dispose() {
+  clearTimeout(S.pinger);
+  clearTimeout(S.timer);
+  document.removeEventListener("keydown", onKey);
+  Object.assign(S, {
+    send: null, samples: [], pinger: null, pings: 0, showAt: {}, shownLocal: {}, shownVersion: null, shownView: null, timer: null,
+    last: null, rings: [], claim: null, ringUntil: 0, banner: [], coach: null, keys: false, note: "", bannerVersion: null,
   });
+  CURRENT = null;
 }
 
 // -- rendering ---------------------------------------------------------------------------------
@@ -390,7 +419,7 @@ function finaleBox(view, ctx) {
 
 export function renderBoard(host, view, ctx) {
   ensureCss();
-  hookKeys();
+  hookKeys(); // also for a board drawn without mount (the tests draw one straight away)
   NAMES = ctx.names || NAMES;
   CURRENT = { host, view, ctx };
   if (ctx.send) S.send = ctx.send;
@@ -414,9 +443,10 @@ export function renderPanel(view, ctx) {
   return el("div", { class: "card hg-panel" }, el("h3", {}, title), el("ol", {}, rows));
 }
 
-// Whose turn the page's status line names: the flipper (in the finale, the stake setter
-// until the stake is set; then nobody in particular: both throw).
-export function activeSeat(view) {
+// Whose turn the page's status line names. Every seat may ring at any moment, so the
+// engine's seats that may act are all of them; the turn is the flipper's (in the finale,
+// the stake setter's until the stake is set; then nobody's in particular: both throw).
+export function turnSeat(view) {
   if (view.phase === "finale" && view.finale) return view.finale.stake ? null : view.finale.setter;
   return view.to_flip;
 }

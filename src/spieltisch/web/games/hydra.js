@@ -3,6 +3,7 @@
 import { el } from "../api.js";
 import { count, has, t } from "../i18n.js";
 import { cardButton, cardSvg, cardText, deckClass, fourColourToggle, hintToggle, pref } from "../cards.js";
+import "./hydra.words.js";
 
 export const title = "Hydra";
 
@@ -87,7 +88,7 @@ function seatsRow(view, names) {
     for (const q of view.queens[s] || []) tags.push(el("span", { class: "tag" }, cardText(q)));
     row.append(el("div", { class: `hy-seat${view.turn === s ? " turn" : ""}${out ? " out" : ""}${view.seat === s ? " me" : ""}`, "data-seat": s },
       el("div", { class: "nm" }, names[s]),
-      el("div", { class: "muted small" }, `${count(view.hand_sizes[s], "n.card")} · ${count(view.points[s], "n.eye")} · ${count(view.tricks_won[s], "n.trick")} · Σ ${fmt(view.totals[s])}`),
+      el("div", { class: "muted small" }, `${count(view.hand_sizes[s], "n.card")} · ${count(view.points[s], "hy.n.eye")} · ${count(view.tricks_won[s], "hy.n.trick")} · Σ ${fmt(view.totals[s])}`),
       el("div", { class: "tags" }, tags)));
   }
   return row;
@@ -262,4 +263,10 @@ export function describeLog(entries, names) {
 
 export function touched() { return new Set(); }
 
-export function activeSeat(view) { return view.turn; }
+/** A page that shows a Hydra table begins: nothing to set up beyond the board. */
+export function mount() {}
+
+/** The page is left: the board's memory lets go of the page's nodes. */
+export function dispose() {
+  mem = { ...mem, host: null, view: null, ctx: null };
+}

@@ -1,13 +1,20 @@
-// Front-end modules by the name a game's descriptor gives them (faces.web, sent as a
-// table's "web"); a game without one gets the generic text view.
+// The browser's one list of the games: each game's module by the name its descriptor
+// gives it (faces.web, sent as a table's "web"). Shared pages find a game's module only
+// through gameModule; a game without one gets the generic text view. Importing a game's
+// module also registers its words with the shared i18n.
 import * as generic from "./generic.js";
 import * as halali from "./halali.js";
 import * as halligalli from "./halligalli.js";
 import * as hydra from "./hydra.js";
 import * as kalooki from "./kalooki.js";
 
-const GAMES_WITH_BOARDS = { halali, halligalli, hydra, kalooki };
+const MODULES = { halali, halligalli, hydra, kalooki };
 
-export const GAMES = new Proxy(GAMES_WITH_BOARDS, {
-  get: (target, name) => target[name] || generic,
-});
+/**
+ * The module of the game whose descriptor names ``web``. Each has renderBoard, renderPanel,
+ * describeLog, touched and title, and mount(ctx) / dispose() around a page that shows it
+ * (timers, listeners); optional: onMessage, legendMark, scoreText, turnSeat, cardWords.
+ */
+export function gameModule(web) {
+  return Object.hasOwn(MODULES, web) ? MODULES[web] : generic;
+}

@@ -3,6 +3,7 @@
 import { api, el, touchScreen } from "../api.js";
 import { count, decimal, has, t } from "../i18n.js";
 import { cardBack, cardButton, cardText, deckClass, fourColourToggle, hintToggle, parseCard, pref, rankIndex, sortKey } from "../cards.js";
+import "./kalooki.words.js";
 
 export const title = "Kalooki";
 
@@ -298,4 +299,10 @@ export function scoreText(score, result) {
 
 export function touched() { return new Set(); }
 
-export function activeSeat(view) { return view.to_move; }
+/** A page that shows a Kalooki table begins: nothing to set up beyond the board. */
+export function mount() {}
+
+/** The page is left: a hint that answers later draws nothing, the page's nodes are let go. */
+export function dispose() {
+  Object.assign(mem, { host: null, view: null, ctx: null });
+}
