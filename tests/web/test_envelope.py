@@ -20,7 +20,7 @@ TURN_KEY = {"halali": "active_seat", "hydra": "turn", "kalooki": "to_move"}
 """Each turn-based game's own name for the one seat to move."""
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 def test_the_envelope_says_what_each_view_says(name: str) -> None:
     game = spieltisch.load(name)
     state = game.new_state(seed=3)
