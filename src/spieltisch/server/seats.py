@@ -63,6 +63,10 @@ class Seats:
         if not await ctx.db(ctx.store.claim_seat, table_id, seat, name, digest):
             raise ApiError(ErrorCode.TABLE_SEAT_TAKEN, f"seat {seat} was taken just now")
         log.info("seat joined", extra={"table": table_id, "seat": seat})
+        # Asked again after the claim: a rematch may have been put live here while the
+        # claim was written (by the request that made it); that table's record was read
+        # before this seat was, so it must hear of it, and this seat may start the game.
+        live = ctx.tables.get(table_id)
         if live is not None:
             async with live.lock:
                 live.record = await ctx.record(table_id)
@@ -163,6 +167,14 @@ class Seats:
         # Stored with the seat as a span from the next ply on: the log's bot marks outlive
         # a restart or a takeover (:mod:`.botplies`).
         await ctx.db(ctx.store.set_seat_kind, live.id, seat, kind, level, from_ply=rt.ply)
+        await self.seated(live, seat, level)
+
+    async def seated(self, live: LiveTable, seat: int, level: str | None) -> None:
+        """Apply a seat change the store has already made (from the next ply on): the
+        runtime's bot, the log's bot marks, the clock, and everyone is told; under the
+        table lock."""
+        ctx, rt = self.ctx, live.runtime
+        assert rt is not None
         live.bot_plies.change(seat, rt.ply, level)
         rt.set_bot(seat, ctx.bot(rt.state.game, live.id, seat, level) if level else None)
         await ctx.save_clock(live)
