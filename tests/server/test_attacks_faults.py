@@ -17,14 +17,21 @@ import pytest
 from spieltisch.engine.resign import RESIGN
 from spieltisch.server import Settings, create_app
 from spieltisch.store import Store, StoreError
+from spieltisch.table import SimClock
 
 from .bothdbs import DATABASES, database
-from .conftest import hello
+from .conftest import hello, until
 from .test_life import first, resign, table
+from .test_players import new_player
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # as in conftest: Starlette's note on its HTTP client
     from fastapi.testclient import TestClient
+
+AWAY = 180.0
+"""The default away grace (``seat_away_grace``)."""
+
+DAY = {"mode": "correspondence", "seconds": 86_400}
 
 
 @pytest.fixture(params=DATABASES)
@@ -58,6 +65,64 @@ def to_bot(client: TestClient, tid: str, host: str) -> Any:
 def seat_kind(client: TestClient, tid: str, seat: int = 1) -> str:
     kind: str = client.get(f"/api/tables/{tid}").json()["seats"][seat]["kind"]
     return kind
+
+
+# -- 3. the host hands a person's seat to a bot ---------------------------------------------
+def test_an_offline_or_blipping_seat_is_handed_over_only_after_minutes_away(
+    db: Settings,
+) -> None:
+    """The audit: 15/15 moves of an offline correspondence player and 10/10 after a 0.3 s
+    blip were played by the host's bot. Now the seat must have been away for the grace."""
+    clock = SimClock(1000.0)
+    with TestClient(create_app(db, clock=clock)) as client:
+        tid, host, _ada, bob = duel(client, clock=DAY)
+        refused = to_bot(client, tid, host)  # Bob is offline, but only just
+        assert refused.status_code == 409
+        assert refused.json()["error"]["code"] == "table/seat_in_use"
+        clock.advance(AWAY - 10)
+        with client.websocket_connect(f"/ws/tables/{tid}") as b:
+            hello(b, bob)  # a blip: connected and gone again
+        clock.advance(AWAY - 1)  # long after the table went live, not after the blip
+        assert to_bot(client, tid, host).status_code == 409
+        assert seat_kind(client, tid) == "human"
+        clock.advance(2)  # away for the whole grace: gone, the host keeps the table going
+        assert to_bot(client, tid, host).status_code == 200
+        assert seat_kind(client, tid) == "bot"
+
+
+def test_a_connected_seat_at_a_clocked_table_is_never_handed_over(db: Settings) -> None:
+    """The audit: Bob thinking 61 s within his day-long clock had his move played. With a
+    turn clock only the clock hands a connected seat to a bot."""
+    clock = SimClock(1000.0)
+    with TestClient(create_app(db, clock=clock)) as client:
+        tid, host, ada, bob = duel(client, clock=DAY)
+        with (
+            client.websocket_connect(f"/ws/tables/{tid}") as a,
+            client.websocket_connect(f"/ws/tables/{tid}") as b,
+        ):
+            view = hello(a, ada)["view"]
+            hello(b, bob)
+            a.send_json({"type": "act", "action": view["legal_actions"][0]})
+            until(b, "step")  # Bob's turn now
+            clock.advance(3600.0)  # an hour of thought, well within his day
+            refused = to_bot(client, tid, host)
+            assert refused.status_code == 409
+            assert refused.json()["error"]["code"] == "table/seat_in_use"
+            assert seat_kind(client, tid) == "human"
+
+
+def test_a_rated_game_is_never_handed_over(db: Settings) -> None:
+    """The audit: in a rated game the victim lost 1000 -> 927 to the host's bot. A
+    person's seat in a rated game goes to a bot only by his own clock or choice."""
+    clock = SimClock(1000.0)
+    with TestClient(create_app(db, clock=clock)) as client:
+        ada, bob = new_player(client, "Ada"), new_player(client, "Bob")
+        tid, host, _a, _b = duel(client, player=ada["key"], rated=True, bob={"player": bob["key"]})
+        clock.advance(AWAY * 10)  # Bob long gone
+        refused = to_bot(client, tid, host)
+        assert refused.status_code == 409
+        assert refused.json()["error"]["code"] == "table/seat_in_use"
+        assert seat_kind(client, tid) == "human"
 
 
 # -- 5. "Nochmal" pressed together ---------------------------------------------------------
