@@ -32,6 +32,7 @@ AWAY = 180.0
 """The default away grace (``seat_away_grace``)."""
 
 DAY = {"mode": "correspondence", "seconds": 86_400}
+LIVE = {"mode": "move", "seconds": 180}
 
 
 @pytest.fixture(params=DATABASES)
@@ -75,7 +76,7 @@ def test_an_offline_or_blipping_seat_is_handed_over_only_after_minutes_away(
     blip were played by the host's bot. Now the seat must have been away for the grace."""
     clock = SimClock(1000.0)
     with TestClient(create_app(db, clock=clock)) as client:
-        tid, host, _ada, bob = duel(client, clock=DAY)
+        tid, host, _ada, bob = duel(client)
         refused = to_bot(client, tid, host)  # Bob is offline, but only just
         assert refused.status_code == 409
         assert refused.json()["error"]["code"] == "table/seat_in_use"
@@ -90,12 +91,27 @@ def test_an_offline_or_blipping_seat_is_handed_over_only_after_minutes_away(
         assert seat_kind(client, tid) == "bot"
 
 
-def test_a_connected_seat_at_a_clocked_table_is_never_handed_over(db: Settings) -> None:
-    """The audit: Bob thinking 61 s within his day-long clock had his move played. With a
-    turn clock only the clock hands a connected seat to a bot."""
+def test_an_offline_correspondence_player_is_never_handed_over(db: Settings) -> None:
+    """The audit: 15/15 moves of an offline correspondence player were played by the
+    host's bot. Away between moves is how correspondence is played: only his day-long
+    clock hands his seat to a bot."""
     clock = SimClock(1000.0)
     with TestClient(create_app(db, clock=clock)) as client:
-        tid, host, ada, bob = duel(client, clock=DAY)
+        tid, host, _ada, _bob = duel(client, clock=DAY)
+        for _ in range(15):
+            clock.advance(3600.0)  # hours offline, within his day
+            refused = to_bot(client, tid, host)
+            assert refused.status_code == 409
+            assert refused.json()["error"]["code"] == "table/seat_in_use"
+        assert seat_kind(client, tid) == "human"
+
+
+def test_a_connected_seat_at_a_clocked_table_is_never_handed_over(db: Settings) -> None:
+    """The audit: Bob thinking longer than 60 s within his own clock had his move played.
+    With a turn clock only the clock hands a connected seat to a bot."""
+    clock = SimClock(1000.0)
+    with TestClient(create_app(db, clock=clock)) as client:
+        tid, host, ada, bob = duel(client, clock=LIVE)
         with (
             client.websocket_connect(f"/ws/tables/{tid}") as a,
             client.websocket_connect(f"/ws/tables/{tid}") as b,
@@ -104,7 +120,7 @@ def test_a_connected_seat_at_a_clocked_table_is_never_handed_over(db: Settings) 
             hello(b, bob)
             a.send_json({"type": "act", "action": view["legal_actions"][0]})
             until(b, "step")  # Bob's turn now
-            clock.advance(3600.0)  # an hour of thought, well within his day
+            clock.advance(120.0)  # two minutes of thought, within his three
             refused = to_bot(client, tid, host)
             assert refused.status_code == 409
             assert refused.json()["error"]["code"] == "table/seat_in_use"

@@ -107,14 +107,20 @@ class Seats:
 
         A person's seat goes to a bot by his own choice or his own clock running out; the
         host only keeps a table going for a person who is gone: never in a rated game,
-        never while the seat is connected (at a table with a turn clock the clock decides;
+        never at a correspondence table (away between moves is how it is played), never
+        while the seat is connected (at a table with a turn clock the clock decides;
         without one, a seat idle on its turn for ``seat_idle_grace``), and an away seat
-        only after ``seat_away_grace`` from its last connection closing, so a blip, a
-        reload or an opponent who plays by correspondence is not gone.
+        only after ``seat_away_grace`` from its last connection closing, so a blip or a
+        reload is not gone.
         """
-        settings = self.ctx.settings
+        settings, clock = self.ctx.settings, rt.turn_clock
         if rated:
             return f"seat {seat} is a person's in a rated game: only his clock hands it over"
+        if clock is not None and clock.limit.mode == "correspondence":
+            return (
+                f"seat {seat} plays by correspondence, away between moves: his turn clock "
+                "hands the seat to a bot when it runs out"
+            )
         if seat in live.online_seats():
             idle, grace = rt.idle_for(seat), settings.seat_idle_grace
             if rt.turn_clock is not None:
