@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 import spieltisch
 from spieltisch.bots import Bot, Plan
 from spieltisch.server import Settings, create_app
-from spieltisch.table import SearchPool
+from spieltisch.table import SearchPool, SimClock
 
 from .conftest import create, hello, two_humans, until
 
@@ -189,7 +189,13 @@ def test_replay_is_refused_while_running(client: TestClient) -> None:
     assert r.status_code == 409 and r.json()["error"]["code"] == "table/not_finished"
 
 
-def test_creator_hands_an_idle_seat_to_a_bot(client: TestClient) -> None:
+def test_creator_hands_an_idle_seat_to_a_bot(settings: Settings) -> None:
+    clock = SimClock(1000.0)
+    with TestClient(create_app(settings, clock=clock)) as client:
+        hand_an_idle_seat_to_a_bot(client, clock)
+
+
+def hand_an_idle_seat_to_a_bot(client: TestClient, clock: SimClock) -> None:
     made = create(client, [{"kind": "human"}, {"kind": "human"}], name="Ada")
     tid = made["table"]["id"]
     joined = client.post(f"/api/tables/{tid}/join", json={"name": "Bob"}).json()
@@ -198,6 +204,7 @@ def test_creator_hands_an_idle_seat_to_a_bot(client: TestClient) -> None:
         hello(a, made["seat_token"])
         a.send_json({"type": "act", "action": "flip b2"})
         until(a, "step")
+        clock.advance(client.app.state.settings.seat_away_grace)  # type: ignore[attr-defined]
         r = client.post(f"/api/tables/{tid}/seats/1/bot", json={"level": "random"}, headers=auth)
         assert r.status_code == 200 and r.json()["seats"][1]["kind"] == "bot"
         step = until(a, "step")  # the bot plays Bob's turn

@@ -1,4 +1,5 @@
-"""The host hands only an away or idle seat to a bot; its own player takes it back.
+"""The host hands only a seat away for minutes (or idle at a table without a turn clock)
+to a bot; its own player takes it back.
 
 The attack: a host who hands the opponent's seat to a ``random`` bot on each of the
 opponent's turns, and back, plays the opponent's moves. The table's clock decides what
@@ -18,7 +19,8 @@ from spieltisch.table import SimClock
 
 from .conftest import hello, until
 
-GRACE = 60.0
+GRACE = 180.0
+"""The default idle and away graces (``seat_idle_grace``, ``seat_away_grace``)."""
 
 
 @pytest.fixture
@@ -97,14 +99,15 @@ def test_a_connected_opponent_on_turn_cannot_be_handed_to_a_bot(
             assert seat_kind(client, tid) == "human"
 
 
-def test_an_away_seat_goes_to_a_bot_at_once_and_its_token_takes_it_back(
-    table_client: TestClient,
+def test_an_away_seat_goes_to_a_bot_after_its_grace_and_its_token_takes_it_back(
+    table_client: TestClient, clock: SimClock
 ) -> None:
     client = table_client
     tid, host, ada, bob = hosted(client)
     with client.websocket_connect(f"/ws/tables/{tid}") as a:
         hello(a, ada)
-        # Bob never connected: away.
+        # Bob never connected: away, since the table went live, for the whole grace.
+        clock.advance(GRACE)
         assert to_bot(client, tid, ada).json()["error"]["code"] == "auth/not_host"
         assert to_bot(client, tid, host, "nonsense").json()["error"]["code"] == "bot/unknown_level"
         assert to_bot(client, tid, host).status_code == 200

@@ -197,7 +197,8 @@ def test_a_host_cannot_refill_his_clock_by_handing_his_seat_to_a_bot_and_back(
     """Attack: a minute per move; with 18 s left the host hands his own seat to a bot and
     takes it straight back. The clock belongs to the seat: 18 s are left, not 60."""
     clock = SimClock(START)
-    settings = dataclasses.replace(settings, bot_delay=5.0)  # the bot has not moved yet
+    # The bot has not moved yet; the host's own seat is his to hand over at once.
+    settings = dataclasses.replace(settings, bot_delay=5.0, seat_away_grace=0.0)
     with server(settings, clock) as client:
         seats = [{"kind": "human"}, {"kind": "human"}]
         made = client.post(

@@ -24,6 +24,9 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+NO_AWAY_GRACE = {"SPIELTISCH_SEAT_AWAY_GRACE": "0"}
+"""The host may hand an away seat to a bot at once: these tests show the browser's side
+of a hand-over, not the minutes a real server waits (``tests/server/test_attacks_faults``)."""
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed")
@@ -32,7 +35,7 @@ pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium n
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "web.db"
-    srv = Server(f"sqlite:///{db}", bot_delay=0.05)
+    srv = Server(f"sqlite:///{db}", bot_delay=0.05, env=NO_AWAY_GRACE)
     srv.start()
     try:
         yield srv

@@ -22,7 +22,7 @@ from spieltisch.store import Store
 from spieltisch.store.repository import SeatRecord
 from tests.server.procserver import Server
 
-from .conftest import new_page, shot
+from .conftest import NO_AWAY_GRACE, new_page, shot
 from .kalooki_script import plan
 from .test_browser import _log_len, _my_turn, _wait
 
@@ -149,7 +149,7 @@ def kalooki_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
         status="running",
     )
     store.close()
-    srv = Server(f"sqlite:///{db}", bot_delay=0.02)
+    srv = Server(f"sqlite:///{db}", bot_delay=0.02, env=NO_AWAY_GRACE)
     srv.start()
     try:
         yield srv

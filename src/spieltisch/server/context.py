@@ -87,8 +87,11 @@ class TableContext:
         return live
 
     def open(self, record: TableRecord) -> LiveTable:
-        """A live table for ``record``, not yet running and not yet among :attr:`tables`."""
-        return LiveTable(record, self.store, self.summarise, self.pool)
+        """A live table for ``record``, not yet running and not yet among :attr:`tables`;
+        its seats count as away from now (a seat's grace, :mod:`.seats`, starts here)."""
+        live = LiveTable(record, self.store, self.summarise, self.pool)
+        live.away_since = dict.fromkeys((s.seat for s in record.seats), self.clock.now())
+        return live
 
     def summarise(self, live: LiveTable) -> dict[str, Any]:
         """The summary of a table that runs here (its live table knows its clock)."""

@@ -34,6 +34,7 @@ from pydantic import BaseModel
 from spieltisch.engine import IllegalAction, SpieltischError
 from spieltisch.engine.resign import RESIGN
 from spieltisch.store import SeatRecord, TurnClockRecord
+from spieltisch.table.runtime import WriteAhead
 
 from . import players
 from .deps import Bearer, Manager, WriteLimit
@@ -69,6 +70,10 @@ async def resign(manager: TableManager, live: LiveTable, seat: int | None) -> No
             await manager.seats.set_seat(live, seat, stand_in_level(live.record, rt.state.game))
             live.wake.set()
             return
+        human = live.record.seats[seat].kind == "human"
+        level = stand_in_level(live.record, rt.state.game) if human else None
+        write_ahead = rt.write_ahead
+        rt.write_ahead = _resign_write(manager, live, level)
         try:
             step = await asyncio.to_thread(rt.act, seat, RESIGN)
         except SpieltischError as exc:
@@ -77,12 +82,30 @@ async def resign(manager: TableManager, live: LiveTable, seat: int | None) -> No
             raise from_engine(exc) from exc
         except Exception as exc:  # the store failed: the runtime has rolled back
             raise manager.play.write_failed(live, exc) from exc
+        finally:
+            rt.write_ahead = write_ahead
         log.info("seat resigned", extra={"table": live.id, "seat": seat})
-        if not rt.is_over() and live.record.seats[seat].kind == "human":
-            # The stand-in sits down before anyone hears of the resignation.
-            await manager.seats.set_seat(live, seat, stand_in_level(live.record, rt.state.game))
+        if not rt.is_over() and level is not None:
+            # Stored with the resignation; it sits down before anyone hears of it.
+            await manager.seats.seated(live, seat, level)
         await manager.play.after_step(live, step)
     live.wake.set()
+
+
+def _resign_write(manager: TableManager, live: LiveTable, stand_in: str | None) -> WriteAhead:
+    """The runtime's write-ahead for a resignation: the action and, while the game goes
+    on, the stand-in's seat in one transaction (``Store.resign_seat``), so no kill
+    between them leaves the resigned seat with nobody to play it."""
+    store = manager.store
+
+    def write(ply: int, seat: int, action: dict[str, Any], result: dict[str, Any] | None) -> None:
+        try:
+            store.resign_seat(live.id, ply, seat, action, result, stand_in)
+        except BaseException:
+            live.unsettled = True  # stored or not: the record will say (settle)
+            raise
+
+    return write
 
 
 async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str, Any]:
@@ -178,7 +201,10 @@ async def _open_rematch(
         live = manager.ctx.open(new)
         if setup.clock is not None:
             live.clock_record = TurnClockRecord(setup.clock.mode, setup.clock.seconds, 0, {})
-        manager.tables.setdefault(next_id, live)
+        live = manager.tables.setdefault(next_id, live)
+        async with live.lock:  # a seat claimed since ``new`` was read is on it too
+            live.record = await manager.ctx.record(next_id)
+        await manager.runtimes.maybe_start(live)
     log.info("rematch created", extra={"table": next_id, "previous": previous})
     old = manager.tables.get(previous)
     if old is not None:

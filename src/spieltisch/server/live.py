@@ -164,6 +164,8 @@ class LiveTable:
         person's earlier moves keep his name after a bot takes his seat): the stored seat
         spans, loaded when the game is rebuilt and followed on each seat change."""
         self.connections: set[Connection] = set()
+        self.away_since: dict[int, float] = {}
+        """Clock time each seat's last connection closed (or the table went live here)."""
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None

@@ -12,6 +12,7 @@ import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 
+from spieltisch.engine import State
 from spieltisch.store import TableRecord
 
 from . import ratings
@@ -20,6 +21,7 @@ from .errors import ApiError, ErrorCode
 from .live import LiveTable
 from .runtimes import Runtimes
 from .security import hash_matches, hash_token
+from .standin import stand_in_level
 
 log = logging.getLogger("spieltisch.table")
 
@@ -87,12 +89,31 @@ class Rebuild:
             await ctx.db(ctx.store.set_status, table_id, "finished", outcome)
             await ratings.table_finished(ctx.store, table_id)
             return None
+        if await self.seat_stand_ins(record, state):
+            live.record = record = await ctx.record(table_id)
+            spans = await ctx.db(ctx.store.seat_spans, table_id)
         live.clock_record = await ctx.stored_clock(table_id)
         self.runtimes.attach(live, state, steps, spans)
         ctx.tables[table_id] = live
         await ctx.save_clock(live)
         ctx.start_driver(live)
         return live
+
+    async def seat_stand_ins(self, record: TableRecord, state: State) -> bool:
+        """Repair what a crash of an older version left: a resigned seat of a running
+        game that a person still holds gets its stand-in from the current ply (since the
+        resignation and the stand-in are stored in one transaction, only records written
+        before that can need it). Returns whether a seat changed."""
+        ctx = self.ctx
+        resigned = [s.seat for s in record.seats if s.kind == "human" and s.seat in state.resigned]
+        for seat in resigned:
+            level = stand_in_level(record, state.game)
+            await ctx.db(ctx.store.set_seat_kind, record.id, seat, "bot", level, from_ply=state.ply)
+            log.warning(
+                "resigned seat had no stand-in; seated now",
+                extra={"table": record.id, "seat": seat, "level": level},
+            )
+        return bool(resigned)
 
     # -- several processes ---------------------------------------------------------------
     async def owner_elsewhere(self, table_id: str) -> str | None:
@@ -150,8 +171,16 @@ class Rebuild:
             await live.stop()
 
     async def expire_open_tables(self) -> list[str]:
-        """Open tables nobody touched for ``settings.open_table_ttl`` seconds expire."""
+        """Open tables nobody touched for ``settings.open_table_ttl`` seconds expire; one
+        whose seat is connected here (its creator waiting for friends) is in use: it is
+        touched first, so neither this process nor another one expires it."""
         ctx = self.ctx
+        waiting = [
+            table_id
+            for table_id, live in ctx.tables.items()
+            if live.record.status == "open" and live.online_seats()
+        ]
+        await ctx.db(ctx.store.touch_tables, waiting)
         before = datetime.now(UTC) - timedelta(seconds=ctx.settings.open_table_ttl)
         expired = await ctx.db(ctx.store.expire_open, before)
         for table_id in expired:

@@ -10,6 +10,7 @@ import logging
 
 from spieltisch.bots import levels
 from spieltisch.engine import load
+from spieltisch.store.players import Players
 from spieltisch.table import TableRuntime
 
 from .context import TableContext
@@ -63,6 +64,10 @@ class Seats:
         if not await ctx.db(ctx.store.claim_seat, table_id, seat, name, digest):
             raise ApiError(ErrorCode.TABLE_SEAT_TAKEN, f"seat {seat} was taken just now")
         log.info("seat joined", extra={"table": table_id, "seat": seat})
+        # Asked again after the claim: a rematch may have been put live here while the
+        # claim was written (by the request that made it); that table's record was read
+        # before this seat was, so it must hear of it, and this seat may start the game.
+        live = ctx.tables.get(table_id)
         if live is not None:
             async with live.lock:
                 live.record = await ctx.record(table_id)
@@ -85,20 +90,54 @@ class Seats:
         game = rt.state.game
         if level is not None and level not in levels(game):
             raise ApiError(ErrorCode.BOT_UNKNOWN_LEVEL, f"no bot level {level!r}")
-        grace = self.ctx.settings.seat_idle_grace
+        rated = level is not None and await self.ctx.db(Players(self.ctx.store).is_rated, table_id)
         async with live.lock:
             if level is not None and live.record.seats[seat].kind == "human":
-                idle = rt.idle_for(seat)
-                away = seat not in live.online_seats()
-                if not away and (idle is None or idle < grace):
-                    raise ApiError(
-                        ErrorCode.TABLE_SEAT_IN_USE,
-                        f"seat {seat} is connected; a bot may take it over once it has been "
-                        f"idle on its turn for {grace:g} s",
-                    )
+                refused = self.handover_refused(live, rt, seat, rated=rated)
+                if refused is not None:
+                    raise ApiError(ErrorCode.TABLE_SEAT_IN_USE, refused)
             await self.set_seat(live, seat, level)
         live.wake.set()
         return live
+
+    def handover_refused(
+        self, live: LiveTable, rt: TableRuntime, seat: int, *, rated: bool
+    ) -> str | None:
+        """Why the host may not hand ``seat``, a person's, to a bot now (``None``: he may).
+
+        A person's seat goes to a bot by his own choice or his own clock running out; the
+        host only keeps a table going for a person who is gone: never in a rated game,
+        never at a correspondence table (away between moves is how it is played), never
+        while the seat is connected (at a table with a turn clock the clock decides;
+        without one, a seat idle on its turn for ``seat_idle_grace``), and an away seat
+        only after ``seat_away_grace`` from its last connection closing, so a blip or a
+        reload is not gone.
+        """
+        settings, clock = self.ctx.settings, rt.turn_clock
+        if rated:
+            return f"seat {seat} is a person's in a rated game: only his clock hands it over"
+        if clock is not None and clock.limit.mode == "correspondence":
+            return (
+                f"seat {seat} plays by correspondence, away between moves: his turn clock "
+                "hands the seat to a bot when it runs out"
+            )
+        if seat in live.online_seats():
+            idle, grace = rt.idle_for(seat), settings.seat_idle_grace
+            if rt.turn_clock is not None:
+                return f"seat {seat} is connected; its turn clock decides when a bot plays"
+            if idle is None or idle < grace:
+                return (
+                    f"seat {seat} is connected; a bot may take it over once it has been "
+                    f"idle on its turn for {grace:g} s"
+                )
+            return None
+        away = self.ctx.clock.now() - live.away_since.get(seat, self.ctx.clock.now())
+        if away < settings.seat_away_grace:
+            return (
+                f"seat {seat} has been away for {away:.0f} s; a bot may take it over after "
+                f"{settings.seat_away_grace:g} s"
+            )
+        return None
 
     async def seat_waiting_bot(self, live: LiveTable, seat: int, level: str | None) -> None:
         """Seat a bot in a human seat of a table that has not started: a free seat or one
@@ -163,6 +202,14 @@ class Seats:
         # Stored with the seat as a span from the next ply on: the log's bot marks outlive
         # a restart or a takeover (:mod:`.botplies`).
         await ctx.db(ctx.store.set_seat_kind, live.id, seat, kind, level, from_ply=rt.ply)
+        await self.seated(live, seat, level)
+
+    async def seated(self, live: LiveTable, seat: int, level: str | None) -> None:
+        """Apply a seat change the store has already made (from the next ply on): the
+        runtime's bot, the log's bot marks, the clock, and everyone is told; under the
+        table lock."""
+        ctx, rt = self.ctx, live.runtime
+        assert rt is not None
         live.bot_plies.change(seat, rt.ply, level)
         rt.set_bot(seat, ctx.bot(rt.state.game, live.id, seat, level) if level else None)
         await ctx.save_clock(live)

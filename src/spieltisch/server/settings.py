@@ -122,11 +122,17 @@ class Settings:
         default_factory=lambda: int(os.environ.get("SPIELTISCH_REVIEW_WORLDS") or 0) or None
     )
     """Sampled worlds per decision of a review (``None``: the review engine's default)."""
+    seat_away_grace: float = field(
+        default_factory=lambda: float(os.environ.get("SPIELTISCH_SEAT_AWAY_GRACE", "180"))
+    )
+    """Seconds a person's seat must have had no open connection (since its last one
+    closed) before the host may hand it to a bot: minutes, so a blip or a reload is not
+    enough."""
     seat_idle_grace: float = field(
-        default_factory=lambda: float(os.environ.get("SPIELTISCH_SEAT_IDLE_GRACE", "60"))
+        default_factory=lambda: float(os.environ.get("SPIELTISCH_SEAT_IDLE_GRACE", "180"))
     )
     """Seconds a connected seat must have been idle on its turn before the host may hand
-    it to a bot (a disconnected seat may be handed over at once)."""
+    it to a bot, at a table without a turn clock only (with one, its clock decides)."""
     max_sockets_per_seat: int = field(
         default_factory=lambda: int(os.environ.get("SPIELTISCH_SOCKETS_PER_SEAT", "4"))
     )

@@ -164,8 +164,10 @@ class TableManager:
     ) -> dict[str, Any]:
         """The creator hands a seat to a bot (``level``) or back to its human (``None``).
 
-        Only a seat that is away (no open connection) or idle on its turn for
-        ``settings.seat_idle_grace`` seconds may go to a bot, so a host cannot play an
+        Only a seat that has been away (no open connection) for
+        ``settings.seat_away_grace`` seconds, or, at a table without a turn clock, idle on
+        its turn for ``settings.seat_idle_grace`` seconds, may go to a bot, and never in a
+        rated game (:meth:`.seats.Seats.handover_refused`), so a host cannot play an
         opponent's moves; the seat's own token takes it back at any time (:meth:`take_back`).
         On a table that has not started, a seat nobody has taken goes to the bot for good
         (:meth:`.seats.Seats.seat_waiting_bot`), so a friend who never comes does not
@@ -288,6 +290,8 @@ class TableManager:
         """Remove a connection; a finished table nobody watches is freed."""
         async with live.lock:
             live.connections.discard(conn)
+            if conn.seat is not None and conn.seat not in live.online_seats():
+                live.away_since[conn.seat] = self.clock.now()  # the host's grace starts
             live.broadcast_table()
             if not live.connections and live.runtime is not None and live.runtime.is_over():
                 self.tables.pop(live.id, None)  # finished and unwatched: free the memory

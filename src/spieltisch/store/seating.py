@@ -8,11 +8,13 @@ tables and the action log, reads on its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import SeatRow, SeatSpanRow, TableRow
+from .models import ActionRow, SeatRow, SeatSpanRow, TableRow
 from .sides import _now
 
 
@@ -62,21 +64,51 @@ class TableSeats:
         the same transaction (:meth:`seat_spans`), so the seat and the record of who
         played it never disagree; a rare write, kept off the per-action path."""
         with self._session.begin() as s:
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(kind=kind, level=level)
-            )
-            if from_ply is None:
-                return
-            span_level = level if kind == "bot" else None
-            span = s.get(SeatSpanRow, (table_id, seat, from_ply))
-            if span is None:
-                s.add(
-                    SeatSpanRow(table_id=table_id, seat=seat, from_ply=from_ply, level=span_level)
+            _set_seat_kind(s, table_id, seat, kind, level, from_ply)
+
+    def resign_seat(
+        self,
+        table_id: str,
+        ply: int,
+        seat: int,
+        action: dict[str, Any],
+        result: dict[str, Any] | None,
+        stand_in: str | None,
+    ) -> None:
+        """Append ``seat``'s resignation at ``ply`` and, while the game goes on (no
+        ``result``), hand the seat to its ``stand_in`` bot from the next ply, in one
+        transaction: a kill between the two can no longer leave a resigned seat that
+        nobody plays (a game it ends is finished with it, as by :meth:`append_action`).
+
+        :raises StoreError: the ply exists already or the table does not.
+        """
+        from .repository import StoreError  # the store's core imports this module
+
+        now = _now()
+        try:
+            with self._session.begin() as s:
+                s.execute(
+                    insert(ActionRow).values(
+                        table_id=table_id, ply=ply, seat=seat, action=action, at=now
+                    )
                 )
-            else:  # changed twice before the seat moved: the later change counts
-                span.level = span_level
+                done: dict[str, Any] = {"updated_at": now}
+                if result is not None:
+                    done.update(status="finished", result=result)
+                s.execute(update(TableRow).where(TableRow.id == table_id).values(**done))
+                if result is None and stand_in is not None:
+                    _set_seat_kind(s, table_id, seat, "bot", stand_in, ply + 1)
+        except IntegrityError as exc:
+            raise StoreError(f"cannot append ply {ply} to table {table_id}: {exc.orig}") from exc
+
+    def touch_tables(self, table_ids: list[str]) -> None:
+        """Mark ``table_ids`` as changed now: tables in use (a connected seat) that an
+        idle-table expiry must leave alone."""
+        if table_ids:
+            with self._session.begin() as s:
+                s.execute(
+                    update(TableRow).where(TableRow.id.in_(table_ids)).values(updated_at=_now())
+                )
 
     def seat_spans(self, table_id: str) -> list[SeatSpan]:
         """The stored seat changes of a table's game, by seat and ply."""
@@ -105,3 +137,22 @@ class TableSeats:
             )
             s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
             return bool(getattr(done, "rowcount", 0) == 1)
+
+
+def _set_seat_kind(
+    s: Session, table_id: str, seat: int, kind: str, level: str | None, from_ply: int | None
+) -> None:
+    """The seat's new kind and, in a running game, its seat span (in ``s``'s transaction)."""
+    s.execute(
+        update(SeatRow)
+        .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+        .values(kind=kind, level=level)
+    )
+    if from_ply is None:
+        return
+    span_level = level if kind == "bot" else None
+    span = s.get(SeatSpanRow, (table_id, seat, from_ply))
+    if span is None:
+        s.add(SeatSpanRow(table_id=table_id, seat=seat, from_ply=from_ply, level=span_level))
+    else:  # changed twice before the seat moved: the later change counts
+        span.level = span_level
