@@ -38,8 +38,6 @@ export function renderTable(root, id) {
   api("GET", "/api/games").then(({ data }) => {
     if (!data) return;
     learnRules(data);
-    const game = data.find((g) => st.table && g.name === st.table.game) || {};
-    st.levels = game.bot_levels;
     st.games = data;
     P.draw();
   });

@@ -78,10 +78,13 @@ function seatControls(P, s, resigned) {
   const host = tokens.host(id);
   const running = st.table.status === "running";
   const controls = [];
+  // The levels come with the game list, which may arrive before or after the table.
+  const known = ((st.games || []).find((g) => g.name === st.table.game) || {}).bot_levels || ["random"];
   if (host && running && s.name) {
-    // The server lets a bot take over only an away seat or one idle on its turn.
+    // The server lets a bot take over only a seat that has been away for its grace (or
+    // idle on its turn), never in a rated or correspondence game; it says why otherwise.
     if (s.kind === "human" && s.seat !== st.seat) {
-      const level = el("select", { class: "small", "aria-label": t("botLevel") }, (st.levels || ["random"]).map((l) => el("option", { value: l }, levelName(l))));
+      const level = el("select", { class: "small", "aria-label": t("botLevel") }, known.map((l) => el("option", { value: l }, levelName(l))));
       controls.push(level, el("button", { class: "button small", onclick: () => handTo(P, s.seat, level.value) }, t("handToBot")));
     }
     // A resigned seat is not given back (the server refuses it: table/seat_resigned).
@@ -90,9 +93,7 @@ function seatControls(P, s, resigned) {
   // On a table that has not started, a seat nobody has taken (or one held for a
   // rematch player who has not come) may go to a bot; the last one starts the game.
   if (host && st.table.status === "open" && s.kind === "human" && !s.taken) {
-    // The levels come with the game list, which may arrive after the table; the
-    // choice is kept across redraws (a player coming online redraws the list).
-    const known = ((st.games || []).find((g) => g.name === st.table.game) || {}).bot_levels || ["random"];
+    // The choice is kept across redraws (a player coming online redraws the list).
     st.seatLevels = st.seatLevels || {};
     const chosen = st.seatLevels[s.seat] || known[0];
     const level = el("select", { class: "small", id: `seat-level-${s.seat}`, "aria-label": t("botLevel"), onchange: (e) => { st.seatLevels[s.seat] = e.target.value; } },
