@@ -209,9 +209,12 @@ class TableManager:
         setup, game = TableSetup.build(game_name, options, seats, clock=turn_clock)
         return await self.opening.create(setup, game, name)
 
-    async def create_from(self, setup: TableSetup, game: Game, name: str | None) -> Created:
-        """A new table of ``setup``, run by this process (:meth:`.opening.Opening.create`)."""
-        return await self.opening.create(setup, game, name)
+    async def create_from(
+        self, setup: TableSetup, game: Game, name: str | None, address: str | None = None
+    ) -> Created:
+        """A new table of ``setup``, run by this process (:meth:`.opening.Opening.create`);
+        ``address``: the creator's, for the cap on open tables per address."""
+        return await self.opening.create(setup, game, name, address)
 
     async def list_tables(
         self, statuses: list[str], limit: int = 50, offset: int = 0
