@@ -5,17 +5,25 @@ a coded error (``text`` in German and English)."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import random
+import sqlite3
 from typing import Any
 
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
 
 from spieltisch.bots import RandomBot
 from spieltisch.server import Settings, create_app
 from spieltisch.server.context import bot_seed
+from spieltisch.server.reviews import ReviewDesk
+from spieltisch.store import Store
+from spieltisch.store.players import Players
 from spieltisch.table.workers import SearchPool
+from tests.web.finished import bot_record, store_finished
 
 from .conftest import create, hello, until
 
@@ -97,3 +105,81 @@ def test_one_address_cannot_fill_the_lobby_with_open_tables(db_url: str) -> None
         create(client, seats, name="Spam")
         running = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
         create(client, running, name="Spam")  # full at once: never open, never counted
+
+
+# -- i: a full disk is said as such, on every write ------------------------------------
+def sqlite_full() -> OperationalError:
+    """What SQLAlchemy raises when SQLite's disk is full (SQLITE_FULL)."""
+    return OperationalError("INSERT ...", {}, sqlite3.OperationalError("database or disk is full"))
+
+
+def postgres_full() -> OperationalError:
+    """What SQLAlchemy raises when PostgreSQL cannot extend a file (SQLSTATE 53100)."""
+    orig = psycopg.errors.DiskFull('could not extend file "base/16384/2619": No space left')
+    return OperationalError("INSERT ...", {}, orig)
+
+
+@pytest.mark.parametrize("full", [sqlite_full, postgres_full])
+def test_a_write_on_a_full_disk_answers_disk_full_not_500(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, full: Any
+) -> None:
+    def refuse(*_args: Any, **_kw: Any) -> Any:
+        raise full()
+
+    monkeypatch.setattr(Store, "create_table", refuse)
+    r = client.post("/api/tables", json={"game": "halali", "seats": [{"kind": "human"}] * 2})
+    assert r.status_code == 503
+    coded(r.json()["error"], "server/disk_full")
+    monkeypatch.setattr(Players, "create", refuse)
+    r = client.post("/api/players", json={"name": "Ada"})
+    assert r.status_code == 503
+    coded(r.json()["error"], "server/disk_full")
+    monkeypatch.setattr(Players, "create", lambda *_a: (_ for _ in ()).throw(other_failure()))
+    r = client.post("/api/players", json={"name": "Ada"})
+    assert r.status_code == 500  # any other store failure stays an internal error
+    coded(r.json()["error"], "server/internal")
+
+
+def other_failure() -> OperationalError:
+    return OperationalError("INSERT ...", {}, sqlite3.OperationalError("disk I/O error"))
+
+
+# -- c: one address (or player) cannot keep the review line full -----------------------
+def test_one_address_or_player_cannot_keep_the_review_line_full(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def idle(_desk: ReviewDesk, _proc: Any) -> None:
+        await asyncio.Event().wait()  # the jobs stay in line: nothing finishes meanwhile
+
+    monkeypatch.setattr(ReviewDesk, "_runner", idle)
+    store = Store(db_url)
+    record = bot_record("halali", {}, 2, 3, level="random")
+    short = {**record, "actions": [*record["actions"][:6], {"seat": 1, "action": {"resign": True}}]}
+    for i in range(4):
+        store_finished(store, f"fin{i}", short, "random")
+    store.close()
+    wide = Settings(
+        db_url=db_url, bot_delay=0.0, review_workers=1, review_queue=20, max_reviews_per_address=2
+    )
+    app = create_app(wide)
+    with TestClient(app) as client:
+        for tid in ("fin0", "fin1"):
+            assert client.post(f"/api/tables/{tid}/review", json={"seat": 0}).status_code == 200
+        r = client.post("/api/tables/fin2/review", json={"seat": 0})
+        assert r.status_code == 429
+        coded(r.json()["error"], "review/too_many_queued")
+        assert client.post("/api/tables/fin0/review", json={"seat": 0}).status_code == 200
+        # another address still gets its review in line ...
+        other = TestClient(app, client=("10.0.0.8", 5000))
+        assert other.post("/api/tables/fin2/review", json={"seat": 0}).status_code == 200
+        # ... but a player moving from address to address is counted as himself
+        key = client.post("/api/players", json={"name": "Rolf"}).json()["key"]
+        for n, tid in enumerate(("fin3", "fin2", "fin1")):
+            hop = TestClient(app, client=(f"10.0.1.{n}", 5000))
+            r = hop.post(
+                f"/api/tables/{tid}/review",
+                json={"seat": 1},
+                headers={"authorization": f"Bearer {key}"},
+            )
+            assert r.status_code == (200 if n < 2 else 429), r.text
+        coded(r.json()["error"], "review/too_many_queued")
