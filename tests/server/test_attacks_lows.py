@@ -183,3 +183,22 @@ def test_one_address_or_player_cannot_keep_the_review_line_full(
             )
             assert r.status_code == (200 if n < 2 else 429), r.text
         coded(r.json()["error"], "review/too_many_queued")
+
+
+# -- f: look-alike names ---------------------------------------------------------------
+def test_look_alike_names_cannot_pass_for_another_player(client: TestClient) -> None:
+    assert client.post("/api/players", json={"name": "Admin"}).status_code == 201
+    cyrillic_a = client.post("/api/players", json={"name": "\u0410dmin"})  # Cyrillic А
+    assert cyrillic_a.status_code == 400
+    coded(cyrillic_a.json()["error"], "player/name_confusable")
+    greek_o = client.post("/api/players", json={"name": "B\u03bfb"})  # Greek ο
+    coded(greek_o.json()["error"], "player/name_confusable")
+    full_width = client.post("/api/players", json={"name": "\uff21\uff44\uff4d\uff49\uff4e"})
+    assert full_width.status_code == 409  # Ａｄｍｉｎ is Admin once normalised
+    coded(full_width.json()["error"], "player/name_taken")
+    for name in ("Jürgen Groß", "Άθηνά", "Дмитрий", "Zoë-2"):  # one script each: fine
+        assert client.post("/api/players", json={"name": name}).status_code == 201, name
+    coded(
+        client.post("/api/players", json={"name": "JÜRGEN GROSS"}).json()["error"],
+        "player/name_taken",
+    )

@@ -33,7 +33,7 @@ from spieltisch.store.players import Credentials, NameTaken, PlayerRecord, Playe
 
 from .deps import Manager, WriteLimit
 from .errors import ApiError, ErrorCode
-from .names import clean_name
+from .names import clean_name, confusable
 from .ratings import display, ratable
 from .security import KeyedLimiter, hash_matches, hash_token, new_token
 from .security import new_table_id as new_player_id
@@ -155,7 +155,13 @@ def _hash_password(password: str) -> str:
 
 @router.post("", status_code=201)
 async def create_player(body: NewPlayerIn, manager: Manager, _: WriteLimit) -> dict[str, Any]:
-    """A new player; the answer's ``key`` is the only time the key is shown."""
+    """A new player; the answer's ``key`` is the only time the key is shown.
+
+    :raises ApiError: a name mixing look-alike scripts (``player/name_confusable``: a
+        Cyrillic ``а`` in a Latin name passes for somebody else), a name taken.
+    """
+    if confusable(body.name):
+        raise ApiError(ErrorCode.PLAYER_NAME_CONFUSABLE, "the name mixes look-alike scripts")
     password_hash = None
     if body.password:
         password_hash = await asyncio.to_thread(_hash_password, body.password)

@@ -10,6 +10,7 @@ fails on those rows' keys and changes nothing.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -85,8 +86,15 @@ Rater = Callable[[str, dict[str, Any], list[Rated]], dict[int, tuple[float, floa
 
 
 def name_key(name: str) -> str:
-    """The form under which names are unique: ``Ada`` and ``ada`` are one player."""
-    return name.casefold()[:40]
+    """The form under which names are unique: ``Ada``, ``ada`` and the full-width
+    ``Ａｄａ`` are one player (NFKC, case-folded, NFKC again as Unicode's
+    NFKC_Casefold does; ``Straße`` and ``STRASSE`` are one too).
+
+    >>> name_key("\uff21\uff44\uff41") == name_key("ADA") == "ada"
+    True
+    """
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return folded[:40]
 
 
 def _now() -> datetime:
