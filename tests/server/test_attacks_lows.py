@@ -202,3 +202,37 @@ def test_look_alike_names_cannot_pass_for_another_player(client: TestClient) -> 
         client.post("/api/players", json={"name": "JÜRGEN GROSS"}).json()["error"],
         "player/name_taken",
     )
+
+
+# -- g: a leaked identity key is revoked by rotating it --------------------------------
+def bearer(key: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {key}"}
+
+
+def test_a_leaked_key_stops_working_once_its_player_rotates_it(client: TestClient) -> None:
+    made = client.post("/api/players", json={"name": "Ada", "password": "long enough"}).json()
+    leaked = made["key"]
+    rotated = client.post("/api/players/me/key", headers=bearer(leaked))
+    assert rotated.status_code == 200, rotated.text
+    fresh = rotated.json()["key"]
+    assert fresh != leaked and rotated.json()["player"]["id"] == made["player"]["id"]
+    coded(
+        client.post("/api/players/session", headers=bearer(leaked)).json()["error"],
+        "player/bad_key",
+    )
+    again = client.post("/api/players/me/key", headers=bearer(leaked))
+    coded(again.json()["error"], "player/bad_key")  # the thief cannot rotate it back
+    assert client.post("/api/players/session", headers=bearer(fresh)).status_code == 200
+
+    device = client.post("/api/players/login", json={"name": "Ada", "password": "long enough"})
+    other = device.json()["key"]  # a second device's own key
+    everywhere = client.post(
+        "/api/players/me/key", json={"everywhere": True}, headers=bearer(fresh)
+    )
+    newest = everywhere.json()["key"]
+    for gone in (fresh, other):
+        coded(
+            client.post("/api/players/session", headers=bearer(gone)).json()["error"],
+            "player/bad_key",
+        )
+    assert client.post("/api/players/session", headers=bearer(newest)).status_code == 200

@@ -236,6 +236,36 @@ async def set_password(
     return {"player": _public(updated)}
 
 
+class RotateKeyIn(BaseModel):
+    everywhere: bool = False
+    """Revoke every key of the player (each device that signed in with the password),
+    not only the one this request carries."""
+
+
+@router.post("/me/key")
+async def rotate_key(
+    request: Request, manager: Manager, _: WriteLimit, body: RotateKeyIn | None = None
+) -> dict[str, Any]:
+    """A new key in place of the one this request carries, which stops working at once
+    (with ``everywhere``: in place of all of them); the answer's ``key`` is the only
+    time the new key is shown. A leaked export code is revoked so.
+
+    :raises ApiError: a key that is not the player's (``player/bad_key``).
+    """
+    code = _bearer_code(request)
+    player = await authenticate(manager.store, code)
+    old = split_key(code)[1]
+    key = new_token()
+    everywhere = body is not None and body.everywhere
+    replace = Players(manager.store).replace_key
+    if not await asyncio.to_thread(
+        lambda: replace(player.id, hash_token(old), hash_token(key), everywhere=everywhere)
+    ):
+        raise ApiError(ErrorCode.PLAYER_BAD_KEY, "this key is not the player's")
+    log.info("player key rotated", extra={"player": player.id, "everywhere": everywhere})
+    return {"player": _public(player), "key": f"{player.id}.{key}"}
+
+
 @router.get("/{player_id}")
 async def profile(
     player_id: Annotated[str, Path(max_length=16)], manager: Manager

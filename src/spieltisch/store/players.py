@@ -164,6 +164,27 @@ class Players:
         with self._session.begin() as s:
             s.add(PlayerKeyRow(key_hash=key_hash, player_id=player_id, created_at=_now()))
 
+    def replace_key(
+        self, player_id: str, old_hash: str, new_hash: str, *, everywhere: bool = False
+    ) -> bool:
+        """Put ``new_hash`` in place of the key ``old_hash`` (``everywhere``: of every key
+        of the player) in one transaction; ``False`` if ``old_hash`` was not his (any
+        more): a rotation asked twice at once issues one key only."""
+        with self._session.begin() as s:
+            old = s.get(PlayerKeyRow, old_hash)
+            if old is None or old.player_id != player_id:
+                return False
+            if everywhere:
+                for row in s.scalars(
+                    select(PlayerKeyRow).where(PlayerKeyRow.player_id == player_id)
+                ):
+                    s.delete(row)
+            else:
+                s.delete(old)
+            s.flush()
+            s.add(PlayerKeyRow(key_hash=new_hash, player_id=player_id, created_at=_now()))
+        return True
+
     def set_password(self, player_id: str, password_hash: str | None) -> None:
         with self._session.begin() as s:
             row = s.get(PlayerRow, player_id)
