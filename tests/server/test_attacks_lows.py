@@ -236,3 +236,25 @@ def test_a_leaked_key_stops_working_once_its_player_rotates_it(client: TestClien
             "player/bad_key",
         )
     assert client.post("/api/players/session", headers=bearer(newest)).status_code == 200
+
+
+# -- j: spectators coming and going cost the players nothing ---------------------------
+def test_spectators_coming_and_going_send_the_players_nothing(client: TestClient) -> None:
+    made = create(client, [{"kind": "human"}, {"kind": "human"}], name="Ada")
+    tid = made["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ada:
+        hello(ada, made["seat_token"])
+        joined = client.post(f"/api/tables/{tid}/join", json={"name": "Bob"}).json()
+        with client.websocket_connect(f"/ws/tables/{tid}") as bob:
+            hello(bob, joined["seat_token"])
+            bob.send_json({"type": "chat", "quick": "hello"})  # a marker before the churn
+            while ada.receive_json()["type"] != "chat":
+                pass
+            for _ in range(20):
+                with client.websocket_connect(f"/ws/tables/{tid}") as watcher:
+                    assert hello(watcher, None)["seat"] is None
+            bob.send_json({"type": "chat", "quick": "gl"})  # and one after it
+            seen = [ada.receive_json()]
+            while seen[-1]["type"] != "chat":
+                seen.append(ada.receive_json())
+    assert [m["type"] for m in seen] == ["chat"]  # twenty spectators are no news to Ada
