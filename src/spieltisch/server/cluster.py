@@ -167,6 +167,32 @@ class RemoteConnection(Connection):
             await self.bus.send(self.process, {"k": "close", "c": self.cid, "code": code})
 
 
+class EarlyMessages:
+    """Messages of relayed sockets whose opening is under way here (their seat is being
+    looked up): a browser may send right after its hello, before the welcome, and its
+    messages must wait for the socket, not be lost. At most ``OUTBOX`` per socket."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[str, list[dict[str, Any]]] = {}
+
+    def expect(self, cid: str) -> None:
+        self.waiting[cid] = []
+
+    def hold(self, cid: str, message: dict[str, Any]) -> bool:
+        """Keep ``message`` for the socket ``cid``; ``False`` if it is not opening here
+        or has sent too many already (it is then forgotten: its opening ends)."""
+        held = self.waiting.get(cid)
+        if held is None or len(held) >= OUTBOX:
+            self.waiting.pop(cid, None)
+            return False
+        held.append(message)
+        return True
+
+    def take(self, cid: str) -> list[dict[str, Any]] | None:
+        """The messages held for ``cid``; ``None`` if it went away meanwhile."""
+        return self.waiting.pop(cid, None)
+
+
 @dataclass(eq=False)
 class Relay:
     """A socket here whose table another process owns."""
@@ -192,6 +218,7 @@ class Cluster:
         )
         self.relays: dict[str, Relay] = {}
         self.remotes: dict[str, tuple[RemoteConnection, LiveTable]] = {}
+        self.early = EarlyMessages()
         self.calls: dict[str, asyncio.Future[Any]] = {}
         self.beater: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -453,6 +480,12 @@ class Cluster:
     async def _open(self, message: dict[str, Any]) -> None:
         cid, origin = message["c"], message["from"]
         try:
+            await self._open_relayed(cid, origin, message)
+        finally:
+            self.early.take(cid)  # refused or failed: nothing waits any more
+
+    async def _open_relayed(self, cid: str, origin: str, message: dict[str, Any]) -> None:
+        try:
             if await self.manager.owner_elsewhere(message["t"]) is not None:
                 raise ApiError(ErrorCode.SERVER_PEER_DOWN, "the table has moved to another server")
             live, seat = await self.manager.seat_for(
@@ -470,13 +503,20 @@ class Cluster:
             await self.bus.send(origin, {"k": "down", "c": cid, "m": error})
             await self.bus.send(origin, {"k": "close", "c": cid, "code": 1012 if retry else 1008})
             return
+        early = self.early.take(cid)
+        if early is None:  # gone (or flooding) while its seat was looked up
+            await self.bus.send(origin, {"k": "close", "c": cid, "code": 1012})
+            return
         conn = RemoteConnection(
             cast(Any, None), seat, table=live.id, bus=self.bus, process=origin, cid=cid
         )
+        for sent in early:  # what the browser sent before its welcome, in order
+            conn.inbox.put_nowait(sent)
         conn.writer = asyncio.create_task(conn.drain())
-        conn.reader = asyncio.create_task(self._serve(conn, live))
         self.remotes[cid] = (conn, live)
         await self.manager.attach(live, conn)
+        if cid in self.remotes:  # handled after the welcome, as a local socket's are
+            conn.reader = asyncio.create_task(self._serve(conn, live))
 
     async def _serve(self, conn: RemoteConnection, live: LiveTable) -> None:
         """A relayed socket's messages, one after the other, as a local socket's are."""
@@ -515,7 +555,9 @@ class Cluster:
                 relay.conn.close(code)
         elif kind == "up":
             entry = self.remotes.get(cid)
-            if entry is not None:
+            if entry is None:
+                self.early.hold(cid, message["m"])
+            else:
                 krtt = message.get("krtt")
                 if isinstance(krtt, int | float):
                     entry[0].kernel_rtt = float(krtt)
@@ -528,8 +570,10 @@ class Cluster:
                     )
                     self._spawn(self._gone(cid))
         elif kind == "open":
+            self.early.expect(cid)
             self._spawn(self._open(message))
         elif kind == "gone":
+            self.early.take(cid)
             self._spawn(self._gone(cid))
         elif kind == "call":
             self._spawn(self._answer(message))

@@ -97,12 +97,20 @@ class TableContext:
         """The summary of a table that runs here (its live table knows its clock)."""
         return summary(live.record, live, None, self.clock.wall())
 
-    def bot(self, game: Game, table_id: str, seat: int, level: str) -> Bot:
-        """The bot of ``level`` for a seat, seeded by table, seat and level: the same
-        bot after a restart or a takeover."""
-        digest = hashlib.sha256(f"{table_id}:{seat}:{level}".encode()).digest()
-        seed = int.from_bytes(digest[:8], "big")
-        return make(game, level, seed=seed, delay=self.settings.bot_delay)
+    def bot(
+        self, game: Game, table_id: str, seat: int, level: str, *, table_seed: int | None = None
+    ) -> Bot:
+        """The bot of ``level`` for a seat: the same bot after a restart or a takeover.
+
+        Seeded by the table's secret seed (``table_seed``, else the live table's stored
+        one), seat and level through a hash: the public table id alone would let anyone
+        predict every bot's move (:func:`bot_seed`).
+        """
+        if table_seed is None:
+            table_seed = self.live(table_id).record.seed
+        return make(
+            game, level, seed=bot_seed(table_seed, seat, level), delay=self.settings.bot_delay
+        )
 
     def new_state(self, record: TableRecord) -> State:
         """The first state of the table's game (its options, players and seed)."""
@@ -140,3 +148,14 @@ class TableContext:
         hooks = self.hooks
         assert hooks is not None, "the manager gives the hooks when it is built"
         live.start_driver(hooks.on_step, hooks.on_timeout, hooks.settle)
+
+
+def bot_seed(table_seed: int, seat: int, level: str) -> int:
+    """A bot's seed from the table's secret seed, its seat and its level: stored with
+    the table (so a rebuilt table gets the same bots) and secret until the game ends.
+
+    >>> bot_seed(7, 0, "easy") == bot_seed(7, 0, "easy") != bot_seed(7, 1, "easy")
+    True
+    """
+    digest = hashlib.sha256(f"bot:{table_seed}:{seat}:{level}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")

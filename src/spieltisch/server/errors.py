@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spieltisch.engine import IllegalAction, SpieltischError, Text
@@ -41,6 +42,7 @@ class ErrorCode(StrEnum):
     TABLE_NOT_FOUND = "table/not_found"
     TABLE_NO_HUMAN_SEAT = "table/no_human_seat"
     TABLE_NOT_OPEN = "table/not_open"
+    TABLE_TOO_MANY_OPEN = "table/too_many_open"
     TABLE_FULL = "table/full"
     TABLE_SEAT_TAKEN = "table/seat_taken"
     TABLE_NO_SUCH_SEAT = "table/no_such_seat"
@@ -69,6 +71,7 @@ class ErrorCode(StrEnum):
     REVIEW_NOT_FINISHED = "review/not_finished"
     REVIEW_NO_SUCH_SEAT = "review/no_such_seat"
     REVIEW_BUSY = "review/busy"
+    REVIEW_TOO_MANY_QUEUED = "review/too_many_queued"
     REVIEW_NOT_FOUND = "review/not_found"
     AUTH_BAD_TOKEN = "auth/bad_token"
     AUTH_NOT_HOST = "auth/not_host"
@@ -93,6 +96,7 @@ class ErrorCode(StrEnum):
     SERVER_PEER_DOWN = "server/peer_down"
     PLAYER_NOT_FOUND = "player/not_found"
     PLAYER_NAME_TAKEN = "player/name_taken"
+    PLAYER_NAME_CONFUSABLE = "player/name_confusable"
     PLAYER_BAD_KEY = "player/bad_key"
     PLAYER_BAD_LOGIN = "player/bad_login"
     PLAYER_SIGN_IN_LIMITED = "player/sign_in_limited"
@@ -150,6 +154,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
     ),
     E.TABLE_NOT_OPEN: CodeInfo(
         409, Text("Das Spiel hat schon begonnen", "The game has already started")
+    ),
+    E.TABLE_TOO_MANY_OPEN: CodeInfo(
+        429,
+        Text(
+            "Von hier sind schon zu viele Tische offen: erst einen starten oder schließen",
+            "Too many open tables from here: start or close one first",
+        ),
     ),
     E.TABLE_FULL: CodeInfo(409, Text("Alle Plätze sind besetzt", "Every seat is taken")),
     E.TABLE_SEAT_TAKEN: CodeInfo(409, Text("Dieser Platz ist schon besetzt", "That seat is taken")),
@@ -286,6 +297,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
             "Too many analyses are waiting – please try again later",
         ),
     ),
+    E.REVIEW_TOO_MANY_QUEUED: CodeInfo(
+        429,
+        Text(
+            "Es warten schon genug Analysen von dir: bitte warte, bis eine fertig ist",
+            "Enough of your reviews are waiting already: wait until one is done",
+        ),
+    ),
     E.REVIEW_NOT_FOUND: CodeInfo(
         404,
         Text(
@@ -358,6 +376,14 @@ INFO: dict[ErrorCode, CodeInfo] = {
     E.PLAYER_NAME_TAKEN: CodeInfo(
         409,
         Text("Diesen Namen hat schon ein anderer Spieler", "Another player has this name"),
+    ),
+    E.PLAYER_NAME_CONFUSABLE: CodeInfo(
+        400,
+        Text(
+            "Dieser Name mischt Schriften, die gleich aussehen (etwa lateinische und"
+            " kyrillische Buchstaben)",
+            "This name mixes scripts that look alike (such as Latin and Cyrillic letters)",
+        ),
     ),
     E.PLAYER_BAD_KEY: CodeInfo(
         403,
@@ -477,7 +503,40 @@ def install(app: FastAPI) -> None:
         # JSON nested thousands deep: the parser gives up; the request is at fault.
         return error_response(ApiError(ErrorCode.REQUEST_INVALID, "the body is nested too deeply"))
 
+    @app.exception_handler(DBAPIError)
+    async def store_failed(request: Request, exc: DBAPIError) -> JSONResponse:
+        # Every write of a route (a new table, a join, a player, a review, ...) reaches
+        # the store through here when it fails: a full disk is the operator's to fix and
+        # the client's to retry later, not an internal error.
+        if disk_full(exc):
+            log.error("the database's disk is full", extra={"path": request.url.path})
+            return error_response(ApiError(ErrorCode.SERVER_DISK_FULL, "the database is full"))
+        log.exception("internal error", extra={"path": request.url.path})
+        return error_response(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error"))
+
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error", extra={"path": request.url.path})
         return error_response(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error"))
+
+
+DISK_FULL_STATES = frozenset({"53100"})
+"""PostgreSQL's SQLSTATE ``disk_full`` (``could not extend file``)."""
+
+DISK_FULL_TEXTS = ("database or disk is full", "could not extend file", "no space left on device")
+"""What SQLite (``SQLITE_FULL``) and PostgreSQL say when the disk is full."""
+
+
+def disk_full(exc: DBAPIError) -> bool:
+    """Whether the store failed because its disk is full (SQLite or PostgreSQL).
+
+    >>> import sqlite3
+    >>> disk_full(DBAPIError("INSERT", {}, sqlite3.OperationalError("database or disk is full")))
+    True
+    """
+    orig = exc.orig
+    state = getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)
+    if state in DISK_FULL_STATES:
+        return True
+    text = str(orig).lower()
+    return any(t in text for t in DISK_FULL_TEXTS)

@@ -190,6 +190,18 @@ class LiveTable:
     def online_seats(self) -> set[int]:
         return {c.seat for c in self.connections if c.seat is not None}
 
+    def waiting_players(self) -> set[int]:
+        """Connected seats whose person still plays: not resigned, not handed to a bot.
+
+        Only they give a bot's search the foreground lane of the shared pool (``_plan``);
+        a resigned seat or a spectator left connected would claim it for nobody.
+        """
+        rt = self.runtime
+        if rt is None:
+            return set()
+        gone = set(rt.state.resigned) | set(rt.bots)
+        return self.online_seats() - gone
+
     # -- messages ------------------------------------------------------------------------
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         """Everything a (re)connecting seat needs: table, view, and its log of events."""
@@ -360,7 +372,7 @@ class LiveTable:
         messages and the bell's timestamps, in a worker process it slows nothing here.
         """
         if bot.thinks:
-            waiting = bool(self.online_seats())  # a player is here to see the answer
+            waiting = bool(self.waiting_players())  # a player is here to see the answer
             return await self.pool.plan(self.id, bot, view, seat, clock, background=not waiting)
         known, longest = self.plan_costs.get(seat, (None, 1.0))
         if known is not bot:

@@ -98,7 +98,9 @@ async def server_info(request: Request) -> dict[str, str | float | None]:
 
 
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateIn, manager: Manager, _: WriteLimit) -> dict[str, Any]:
+async def create_table(
+    body: CreateIn, request: Request, manager: Manager, _: WriteLimit
+) -> dict[str, Any]:
     players.check_rated(body.game, body.rated)
     player = await players.who(manager, body.player)
     setup, game = TableSetup.build(
@@ -110,7 +112,8 @@ async def create_table(body: CreateIn, manager: Manager, _: WriteLimit) -> dict[
         rated=body.rated,
         by_player=player is not None,
     )
-    created = await manager.create_from(setup, game, body.name)
+    address = request.client.host if request.client else None
+    created = await manager.create_from(setup, game, body.name, address)
     await players.seated(manager, created.table["id"], created.seat, player)
     return {
         "table": created.table,

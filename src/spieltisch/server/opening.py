@@ -35,13 +35,19 @@ class Opening:
     def __init__(self, ctx: TableContext, runtimes: Runtimes) -> None:
         self.ctx = ctx
         self.runtimes = runtimes
+        self.opened_by: dict[str, set[str]] = {}
+        """The tables each address created here that may still be open (pruned as they
+        start, close or expire), for ``max_open_tables_per_address``."""
 
-    async def create(self, setup: TableSetup, game: Game, name: str | None) -> Created:
+    async def create(
+        self, setup: TableSetup, game: Game, name: str | None, address: str | None = None
+    ) -> Created:
         """A new table of ``setup`` (``game``: its loaded game); the creator (if named)
         takes the first human seat. The table, its seats, its lease, its settings and its
         turn clock are stored in one transaction.
 
-        :raises ApiError: a creator's name for a table without a human seat.
+        :raises ApiError: a creator's name for a table without a human seat; ``address``
+            has as many tables open as it may (``table/too_many_open``).
         """
         ctx = self.ctx
         humans = [i for i, s in enumerate(setup.seats) if s.kind == "human"]
@@ -60,12 +66,14 @@ class Opening:
             )
             for i, s in enumerate(setup.seats)
         ]
+        starts = all(r.taken for r in records)
+        if not starts:  # a table full at once never waits in the lobby
+            self.check_open_cap(address)
         seed = secrets.randbits(48)
         # The first state is built before anything is stored, and a table whose seats
         # are all taken is stored running in the same transaction: no kill can leave a
         # table that cannot start, or a full table waiting forever.
         state = game.new_state(players=len(records), seed=seed)
-        starts = all(r.taken for r in records)
         record = await ctx.db(
             ctx.store.create_table,
             table_id=table_id,
@@ -84,6 +92,8 @@ class Opening:
         if setup.clock is not None:  # stored with the table, so it starts with it
             live.clock_record = TurnClockRecord(setup.clock.mode, setup.clock.seconds, 0, {})
         ctx.tables[table_id] = live
+        if address is not None and not starts:
+            self.opened_by.setdefault(address, set()).add(table_id)
         log.info("table created", extra={"table": table_id, "game": setup.game})
         if starts:
             async with live.lock:
@@ -91,6 +101,33 @@ class Opening:
                 await ctx.save_clock(live)
             ctx.start_driver(live)
         return Created(ctx.summarise(live), host_token, own, seat_token)
+
+    def check_open_cap(self, address: str | None) -> None:
+        """Refuse one more open table from ``address`` beyond the setting's cap.
+
+        An open table waits a day for its players (``open_table_ttl``): without a cap one
+        address could fill the lobby with them. Counted in this process, among the tables
+        it runs: a table that started, closed or expired no longer counts.
+
+        :raises ApiError: ``table/too_many_open``.
+        """
+        if address is None:
+            return
+        tables = self.ctx.tables
+        still = {
+            tid
+            for tid in self.opened_by.get(address, ())
+            if tid in tables and tables[tid].record.status == "open"
+        }
+        if still:
+            self.opened_by[address] = still
+        else:
+            self.opened_by.pop(address, None)
+        cap = self.ctx.settings.max_open_tables_per_address
+        if len(still) >= cap:
+            raise ApiError(
+                ErrorCode.TABLE_TOO_MANY_OPEN, f"{cap} tables from this address are open already"
+            )
 
     async def close_open(self, table_id: str, host_token: str) -> TableRecord:
         """The host closes a table here that has not started (see

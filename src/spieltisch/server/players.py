@@ -33,7 +33,7 @@ from spieltisch.store.players import Credentials, NameTaken, PlayerRecord, Playe
 
 from .deps import Manager, WriteLimit
 from .errors import ApiError, ErrorCode
-from .names import clean_name
+from .names import clean_name, confusable
 from .ratings import display, ratable
 from .security import KeyedLimiter, hash_matches, hash_token, new_token
 from .security import new_table_id as new_player_id
@@ -155,7 +155,13 @@ def _hash_password(password: str) -> str:
 
 @router.post("", status_code=201)
 async def create_player(body: NewPlayerIn, manager: Manager, _: WriteLimit) -> dict[str, Any]:
-    """A new player; the answer's ``key`` is the only time the key is shown."""
+    """A new player; the answer's ``key`` is the only time the key is shown.
+
+    :raises ApiError: a name mixing look-alike scripts (``player/name_confusable``: a
+        Cyrillic ``а`` in a Latin name passes for somebody else), a name taken.
+    """
+    if confusable(body.name):
+        raise ApiError(ErrorCode.PLAYER_NAME_CONFUSABLE, "the name mixes look-alike scripts")
     password_hash = None
     if body.password:
         password_hash = await asyncio.to_thread(_hash_password, body.password)
@@ -228,6 +234,36 @@ async def set_password(
     updated = await asyncio.to_thread(Players(manager.store).get, player.id)
     assert updated is not None
     return {"player": _public(updated)}
+
+
+class RotateKeyIn(BaseModel):
+    everywhere: bool = False
+    """Revoke every key of the player (each device that signed in with the password),
+    not only the one this request carries."""
+
+
+@router.post("/me/key")
+async def rotate_key(
+    request: Request, manager: Manager, _: WriteLimit, body: RotateKeyIn | None = None
+) -> dict[str, Any]:
+    """A new key in place of the one this request carries, which stops working at once
+    (with ``everywhere``: in place of all of them); the answer's ``key`` is the only
+    time the new key is shown. A leaked export code is revoked so.
+
+    :raises ApiError: a key that is not the player's (``player/bad_key``).
+    """
+    code = _bearer_code(request)
+    player = await authenticate(manager.store, code)
+    old = split_key(code)[1]
+    key = new_token()
+    everywhere = body is not None and body.everywhere
+    replace = Players(manager.store).replace_key
+    if not await asyncio.to_thread(
+        lambda: replace(player.id, hash_token(old), hash_token(key), everywhere=everywhere)
+    ):
+        raise ApiError(ErrorCode.PLAYER_BAD_KEY, "this key is not the player's")
+    log.info("player key rotated", extra={"player": player.id, "everywhere": everywhere})
+    return {"player": _public(player), "key": f"{player.id}.{key}"}
 
 
 @router.get("/{player_id}")

@@ -28,6 +28,7 @@ import hashlib
 import logging
 import time
 import uuid
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -39,6 +40,7 @@ from spieltisch.store.reviews import UNFINISHED, ReviewRecord, Reviews
 
 from .deps import WriteLimit
 from .errors import ApiError, ErrorCode
+from .players import authenticate
 from .reviewworker import ReviewDied, ReviewFailed, ReviewJob, ReviewProcess
 from .settings import Settings
 from .tableid import TableId
@@ -82,6 +84,9 @@ class Job:
     running: bool = False
     written: float = 0.0
     writing: asyncio.Task[Any] | None = field(default=None, repr=False)
+    askers: frozenset[str] = frozenset()
+    """Who asked for it (``addr:...``, ``player:...``): each may have only
+    ``max_reviews_per_address`` jobs here at once; none for a job taken over."""
 
 
 class ReviewDesk:
@@ -93,6 +98,9 @@ class ReviewDesk:
         self.workers = max(1, settings.review_workers)
         self.waiting = max(0, settings.review_queue)
         self.worlds = settings.review_worlds
+        self.per_asker = max(1, settings.max_reviews_per_address)
+        self.asking: Counter[str] = Counter()
+        """Places held by each asker's requests storing a new job right now."""
         self.local = uuid.uuid4().hex[:16]
         self.jobs: dict[tuple[str, int], Job] = {}
         """Jobs of this process, queued or running."""
@@ -131,11 +139,15 @@ class ReviewDesk:
         return self.workers + self.waiting
 
     # -- requests ------------------------------------------------------------------------
-    async def request(self, table_id: str, seat: int) -> dict[str, Any]:
+    async def request(
+        self, table_id: str, seat: int, askers: frozenset[str] = frozenset()
+    ) -> dict[str, Any]:
         """Start the review of ``seat`` (or find the one there is) and say how far it is.
+        ``askers``: the address (and player) asking, each held to a few new jobs at once.
 
         :raises ApiError: ``table/not_found``, ``review/not_finished`` (the game is not
-            over), ``review/no_such_seat``, ``review/busy`` (the line is full).
+            over), ``review/no_such_seat``, ``review/busy`` (the line is full),
+            ``review/too_many_queued`` (this asker has enough jobs waiting).
         """
         table = await asyncio.to_thread(self.manager.store.get_table, table_id)
         if table is None:
@@ -146,17 +158,17 @@ class ReviewDesk:
             raise ApiError(ErrorCode.REVIEW_NO_SUCH_SEAT, f"seat must be 0..{table.players - 1}")
         found = await asyncio.to_thread(self.rows.get, table_id, seat)
         if found is None:
-            with self._room():
+            with self._room(askers):
                 row, made = await asyncio.to_thread(self.rows.start, table_id, seat, self.me)
                 if made:
-                    self._enqueue(row)
+                    self._enqueue(row, askers)
                     log.info("review queued", extra={"table": table_id, "seat": seat})
             return await self._answer(row)
         if found.status == "failed":  # asked again: a fresh start
-            with self._room():
+            with self._room(askers):
                 again = self.rows.restart
                 if await asyncio.to_thread(again, table_id, seat, self.me, was=found, count=False):
-                    found = await self._enqueued(found)
+                    found = await self._enqueued(found, askers)
         return await self._answer(found)
 
     async def status(self, table_id: str, seat: int) -> dict[str, Any]:
@@ -198,27 +210,41 @@ class ReviewDesk:
         return row.owner == self.me or row.owner not in await self._alive({row.owner})
 
     @contextlib.contextmanager
-    def _room(self) -> Iterator[None]:
+    def _room(self, askers: frozenset[str] = frozenset()) -> Iterator[None]:
         """Hold a place in the line while a new job is stored (two requests at once must
-        not both take the last place), or refuse with ``review/busy``."""
+        not both take the last place), or refuse with ``review/busy``; and one of each
+        asker's few places, or refuse with ``review/too_many_queued``: one address must
+        not keep the whole line full."""
         if len(self.jobs) + self.reserved >= self.capacity:
             raise ApiError(
                 ErrorCode.REVIEW_BUSY,
                 f"{len(self.jobs)} reviews are running or waiting; ask again later",
             )
+        for asker in askers:
+            held = self.asking[asker] + sum(asker in j.askers for j in self.jobs.values())
+            if held >= self.per_asker:
+                raise ApiError(
+                    ErrorCode.REVIEW_TOO_MANY_QUEUED,
+                    f"{held} of your reviews are running or waiting; ask when one is done",
+                )
         self.reserved += 1
+        self.asking.update(askers)
         try:
             yield
         finally:
             self.reserved -= 1
+            self.asking.subtract(askers)
+            self.asking += Counter()  # forget the askers at zero
 
-    def _enqueue(self, row: ReviewRecord) -> None:
-        job = Job(row.table_id, row.seat)
+    def _enqueue(self, row: ReviewRecord, askers: frozenset[str] = frozenset()) -> None:
+        job = Job(row.table_id, row.seat, askers=askers)
         self.jobs[(row.table_id, row.seat)] = job
         self.queue.put_nowait(job)
 
-    async def _enqueued(self, row: ReviewRecord) -> ReviewRecord:
-        self._enqueue(row)
+    async def _enqueued(
+        self, row: ReviewRecord, askers: frozenset[str] = frozenset()
+    ) -> ReviewRecord:
+        self._enqueue(row, askers)
         fresh = await asyncio.to_thread(self.rows.get, row.table_id, row.seat)
         return fresh or row
 
@@ -322,8 +348,22 @@ async def start_review(
 ) -> dict[str, Any]:
     """Start the review of ``body.seat`` of a finished table, or return the one there is:
     ``{"status": "queued" | "running" | "done" | "failed", "progress": {"done", "total"},
-    "review"?: ..., "error"?: ...}``."""
-    return await desk(request).request(table_id, body.seat)
+    "review"?: ..., "error"?: ...}``. A player's key (``Authorization: Bearer``) is
+    optional; with it his new reviews count as his wherever he asks from."""
+    return await desk(request).request(table_id, body.seat, await askers_of(request))
+
+
+async def askers_of(request: Request) -> frozenset[str]:
+    """Who asks for a review: the address, and the player if the request carries his key.
+
+    :raises ApiError: a key that is not the player's (``player/bad_key``).
+    """
+    address = request.client.host if request.client else "?"
+    scheme, _, code = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not code.strip():
+        return frozenset({f"addr:{address}"})
+    player = await authenticate(request.app.state.manager.store, code.strip())
+    return frozenset({f"addr:{address}", f"player:{player.id}"})
 
 
 @router.get("/{table_id}/review/{seat}")

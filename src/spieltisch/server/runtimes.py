@@ -58,7 +58,9 @@ class Runtimes:
         who played a person's seat when; none for a game that starts now)."""
         ctx, record = self.ctx, live.record
         bots = {
-            s.seat: ctx.bot(state.game, record.id, s.seat, s.level or "random")
+            s.seat: ctx.bot(
+                state.game, record.id, s.seat, s.level or "random", table_seed=record.seed
+            )
             for s in record.seats
             if s.kind == "bot"
         }

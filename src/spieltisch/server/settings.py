@@ -192,6 +192,18 @@ class Settings:
     )
     """Seconds without a heartbeat after which a process counts as dead and its tables
     are taken over by the others."""
+    max_open_tables_per_address: int = field(
+        default_factory=lambda: int(os.environ.get("SPIELTISCH_MAX_OPEN_TABLES_PER_ADDRESS", "20"))
+    )
+    """Tables one address may have open (created, not yet started or closed) at once;
+    one more is refused (``table/too_many_open``): an open table lives a day, so one
+    address could otherwise fill the lobby."""
+    max_reviews_per_address: int = field(
+        default_factory=lambda: int(os.environ.get("SPIELTISCH_MAX_REVIEWS_PER_ADDRESS", "3"))
+    )
+    """Reviews one address (and one signed-in player, wherever he asks from) may have
+    queued or running at once; one more is refused (``review/too_many_queued``), so one
+    client cannot keep the review line full."""
 
     @property
     def sqlite_path(self) -> str | None:

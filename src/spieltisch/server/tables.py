@@ -211,9 +211,12 @@ class TableManager:
         setup, game = TableSetup.build(game_name, options, seats, clock=turn_clock)
         return await self.opening.create(setup, game, name)
 
-    async def create_from(self, setup: TableSetup, game: Game, name: str | None) -> Created:
-        """A new table of ``setup``, run by this process (:meth:`.opening.Opening.create`)."""
-        return await self.opening.create(setup, game, name)
+    async def create_from(
+        self, setup: TableSetup, game: Game, name: str | None, address: str | None = None
+    ) -> Created:
+        """A new table of ``setup``, run by this process (:meth:`.opening.Opening.create`);
+        ``address``: the creator's, for the cap on open tables per address."""
+        return await self.opening.create(setup, game, name, address)
 
     async def list_tables(
         self, statuses: list[str], limit: int = 50, offset: int = 0
@@ -267,10 +270,14 @@ class TableManager:
     # -- connections ---------------------------------------------------------------------
     async def attach(self, live: LiveTable, conn: Connection) -> None:
         """Add a connection; a seat open in too many windows loses its oldest one (with a
-        coded error), so one token cannot crowd the table's spectators out."""
+        coded error), so one token cannot crowd the table's spectators out. The others
+        hear of it only when a seat came online: a spectator changes nothing they see, and
+        spectators coming and going by the hundred would cost every watcher a message
+        each time."""
         settings = self.settings
         await chat.ready(self.store, settings, live)
         async with live.lock:
+            online = live.online_seats()
             if conn.seat is not None:
                 limit = settings.max_sockets_per_seat
                 same = sorted((c for c in live.connections if c.seat == conn.seat), key=age)
@@ -284,15 +291,18 @@ class TableManager:
                     live.connections.discard(old)
             live.connections.add(conn)
             conn.send(chat.welcome(live, conn.seat))
-            live.broadcast_table()
+            if live.online_seats() != online:
+                live.broadcast_table()
 
     async def detach(self, live: LiveTable, conn: Connection) -> None:
         """Remove a connection; a finished table nobody watches is freed."""
         async with live.lock:
+            online = live.online_seats()
             live.connections.discard(conn)
             if conn.seat is not None and conn.seat not in live.online_seats():
                 live.away_since[conn.seat] = self.clock.now()  # the host's grace starts
-            live.broadcast_table()
+            if live.online_seats() != online:  # a seat went offline (see attach)
+                live.broadcast_table()
             if not live.connections and live.runtime is not None and live.runtime.is_over():
                 self.tables.pop(live.id, None)  # finished and unwatched: free the memory
 

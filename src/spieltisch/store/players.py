@@ -10,6 +10,7 @@ fails on those rows' keys and changes nothing.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -85,8 +86,15 @@ Rater = Callable[[str, dict[str, Any], list[Rated]], dict[int, tuple[float, floa
 
 
 def name_key(name: str) -> str:
-    """The form under which names are unique: ``Ada`` and ``ada`` are one player."""
-    return name.casefold()[:40]
+    """The form under which names are unique: ``Ada``, ``ada`` and the full-width
+    ``Ａｄａ`` are one player (NFKC, case-folded, NFKC again as Unicode's
+    NFKC_Casefold does; ``Straße`` and ``STRASSE`` are one too).
+
+    >>> name_key("\uff21\uff44\uff41") == name_key("ADA") == "ada"
+    True
+    """
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return folded[:40]
 
 
 def _now() -> datetime:
@@ -155,6 +163,27 @@ class Players:
     def add_key(self, player_id: str, key_hash: str) -> None:
         with self._session.begin() as s:
             s.add(PlayerKeyRow(key_hash=key_hash, player_id=player_id, created_at=_now()))
+
+    def replace_key(
+        self, player_id: str, old_hash: str, new_hash: str, *, everywhere: bool = False
+    ) -> bool:
+        """Put ``new_hash`` in place of the key ``old_hash`` (``everywhere``: of every key
+        of the player) in one transaction; ``False`` if ``old_hash`` was not his (any
+        more): a rotation asked twice at once issues one key only."""
+        with self._session.begin() as s:
+            old = s.get(PlayerKeyRow, old_hash)
+            if old is None or old.player_id != player_id:
+                return False
+            if everywhere:
+                for row in s.scalars(
+                    select(PlayerKeyRow).where(PlayerKeyRow.player_id == player_id)
+                ):
+                    s.delete(row)
+            else:
+                s.delete(old)
+            s.flush()
+            s.add(PlayerKeyRow(key_hash=new_hash, player_id=player_id, created_at=_now()))
+        return True
 
     def set_password(self, player_id: str, password_hash: str | None) -> None:
         with self._session.begin() as s:

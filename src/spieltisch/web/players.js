@@ -107,8 +107,17 @@ function manage(me) {
     codeBox.hidden = hidden; copy.hidden = hidden;
     show.textContent = t(hidden ? "pl.showCode" : "pl.hideCode");
   } }, t("pl.showCode"));
+  // A leaked code is revoked by a new key: the old one stops working at once.
+  const rotate = el("button", { type: "button", class: "button small", id: "rotate-key", onclick: async () => {
+    if (!rotate.dataset.sure) { rotate.dataset.sure = "1"; rotate.textContent = t("pl.rotateSure"); return; }
+    const { data, error } = await api("POST", "/api/players/me/key", { everywhere: false }, me.key);
+    if (error) { rotate.textContent = describeError(error); return; }
+    remember(data.player, data.key);
+    navigate("/players");
+  } }, t("pl.rotate"));
   const exportBox = el("section", { class: "card", id: "player-export" }, el("h2", {}, t("pl.export")),
-    el("p", { class: "muted small" }, t("pl.exportHint")), el("div", { class: "row" }, show, copy), codeBox);
+    el("p", { class: "muted small" }, t("pl.exportHint")), el("div", { class: "row" }, show, copy), codeBox,
+    el("p", { class: "muted small" }, t("pl.rotateHint")), rotate);
   const password = form("player-password", t("pl.setPassword"), [
     el("p", { class: "muted small" }, t("pl.setPasswordHint")),
     field("new-password", t("pl.password"), { type: "password", autocomplete: "new-password", minlength: 8, required: true }),
