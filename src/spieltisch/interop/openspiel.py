@@ -13,7 +13,10 @@ player actions: OpenSpiel needs a finite ``max_game_length``; a game cut off the
 terminal and scores 0 for everyone) and, for games whose encoder derives no chance
 events, ``seed_bytes`` (see below).
 
-- Actions are the encoder's fixed ids.
+- Actions are the encoder's fixed ids. As in OpenSpiel's own games, applying an id that
+  ``legal_actions`` did not offer is undefined: actions are played with the engine's
+  unchecked ``play``. Observation tensors are filled from the state directly
+  (``encoder.observe_state``, equal to the view's tensor).
 - Chance: where the encoder derives explicit chance events (Halali: the tile revealed by
   a flip, drawn from the tiles still face down), those are the chance nodes. Otherwise
   the first ``seed_bytes`` nodes (default 3) are chance nodes that draw the engine seed
@@ -252,7 +255,7 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         elif self.pending is not None:
             seat, action = self.pending
             enc.apply_chance(state, seat, action, action_id)
-            state.apply(seat, action)
+            state.play(seat, action)
             self.pending = None
             entry = ("chance", seat, action, action_id)
         else:
@@ -275,7 +278,9 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
                 self.clock.apply(state, seat, action)
                 entry = ("act", seat, action)
             else:
-                state.apply(seat, action)
+                # Like OpenSpiel's own games, applying an id legal_actions did not give
+                # is undefined: the engine's unchecked play skips the rules' check.
+                state.play(seat, action)
                 entry = ("act", seat, action)
         if self.digests:
             self.trail.append(entry)
@@ -296,13 +301,13 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         replay, enc = self.mark.state, self.shared.encoder
         for entry in self.trail:
             if entry[0] == "act":
-                replay.apply(entry[1], entry[2])
+                replay.play(entry[1], entry[2])
                 self._fold(replay, -1, ())
             elif entry[0] == "mark":
                 self._fold(replay, -1, (), entry[1])
             elif entry[0] == "chance":
                 enc.apply_chance(replay, entry[1], entry[2], entry[3])
-                replay.apply(entry[1], entry[2])
+                replay.play(entry[1], entry[2])
                 self._fold(replay, -1, ())
             else:
                 self._fold(replay, entry[1], entry[2])
@@ -368,7 +373,7 @@ class SpieltischObserver:
             return
         engine = state.box.state
         prefix = state.prefix if player == state.current_player() else ()
-        self.tensor[:] = self.shared.encoder.observe(engine.view(player), player, prefix)
+        self.tensor[:] = self.shared.encoder.observe_state(engine, player, prefix)
 
     def string_from(self, state: SpieltischState, player: int) -> str:
         if self.perfect_recall:
