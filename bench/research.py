@@ -51,7 +51,7 @@ def pettingzoo(name: str, players: int | None, wrapped: bool = False) -> peers.R
                 base.terminations[base.agent_selection] or base.truncations[base.agent_selection]
             ):
                 obs = env.last()[0]
-                env.step(int(choice(np.flatnonzero(obs["action_mask"]))))
+                env.step(int(choice(np.flatnonzero(obs["action_mask"].view(np.bool_)))))
                 plies += 1
             result = base.game_state.result()
             deals += deals_of(result.details) if result is not None else 1

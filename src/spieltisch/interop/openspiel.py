@@ -62,7 +62,16 @@ _Params = dict[str, Any]
 class _Shared:
     """What every state of one game shares; never copied by OpenSpiel's clone."""
 
-    __slots__ = ("blank", "chain", "encoder", "engine", "max_plies", "players", "seed_bytes")
+    __slots__ = (
+        "_blank_tensors",
+        "blank",
+        "chain",
+        "encoder",
+        "engine",
+        "max_plies",
+        "players",
+        "seed_bytes",
+    )
 
     def __init__(
         self, engine: Game, encoder: Encoder, players: int, max_plies: int, seed_bytes: int
@@ -79,6 +88,16 @@ class _Shared:
         self.blank = EngineBox(engine.new_state(players=players, seed=0))
         """The initial engine state, shared by new states until their first change:
         OpenSpiel builds a new state for every clone, so a new state must be cheap."""
+
+        self._blank_tensors: dict[int, Any] = {}
+
+    def blank_tensor(self, player: int) -> Any:
+        """The observation tensor of the initial engine state for ``player``, cached."""
+        found = self._blank_tensors.get(player)
+        if found is None:
+            found = self.encoder.observe_state(self.blank.state, player)
+            self._blank_tensors[player] = found
+        return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -370,6 +389,11 @@ class SpieltischObserver:
 
     def set_from(self, state: SpieltischState, player: int) -> None:
         if self.perfect_recall:
+            return
+        if state.box is self.shared.blank:
+            # OpenSpiel asks the initial state's tensor for its size on every
+            # observation_tensor call; the blank state's tensors never change.
+            self.tensor[:] = self.shared.blank_tensor(player)
             return
         engine = state.box.state
         prefix = state.prefix if player == state.current_player() else ()
