@@ -17,6 +17,10 @@
   the engine's own, so the finished game's ``record()`` (``env.unwrapped.game_state``) replays
   with ``spieltisch.replay`` and can be exported with :mod:`spieltisch.interop.dataset`.
   Without a seed the next one is drawn from the generator of the previous reset.
+- ``information_state=True`` makes observations information-state tensors (perfect
+  recall, :mod:`spieltisch.interop.infostate`): the view's tensor followed by 128 recall
+  bits, a digest of every view the seat has seen and every step it chose. It writes every
+  seat's view as JSON once a step, so it costs what the fast path saves.
 - ``max_plies`` (default 5000, counting steps) truncates endless games (Halali's Kosmos
   rules have no move limit while tiles are face down).
 - ``info["legal_actions"]`` names the legal actions in the game's notation; the strings
@@ -46,6 +50,7 @@ from spieltisch.engine import State, derive_rng, load
 from .bell import WAIT
 from .common import rank_returns
 from .encoders import encoder
+from .infostate import RECALL_BITS, Recall
 
 DEFAULT_MAX_PLIES = 5000
 Obs = dict[str, Any]
@@ -131,9 +136,14 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         players: int | None = None,
         max_plies: int = DEFAULT_MAX_PLIES,
         render_mode: str | None = None,
+        information_state: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()
+        self.information_state = information_state
+        """Observations are information-state tensors (:mod:`.infostate`): the view's
+        tensor followed by the recall bits of every view the seat has seen."""
+        self._recall: Recall | None = None
         self.engine = load(game, **options)
         self.encoder = encoder(self.engine)
         self.players = self.engine.info.default_players if players is None else players
@@ -146,6 +156,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         }
         self.possible_agents = [f"player_{s}" for s in range(self.players)]
         n_obs = int(np.prod(self.encoder.observation_shape))
+        n_obs += RECALL_BITS if information_state else 0
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(-np.inf, np.inf, (n_obs,), dtype=np.float32),
@@ -188,6 +199,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         self._steps = 0
         self._clock = self.encoder.make_clock()
         self._orders = 0
+        self._recall = Recall(self.game_state) if self.information_state else None
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -232,8 +244,11 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         acting = seat == self._seat
         prefix = self._prefix if acting else ()
+        observation = self.encoder.observe_state(self.game_state, seat, prefix)
+        if self._recall is not None:
+            observation = np.concatenate((observation, self._recall.bits(seat)))
         return {
-            "observation": self.encoder.observe_state(self.game_state, seat, prefix),
+            "observation": observation,
             "action_mask": self._mask if acting else self._no_mask,
         }
 
@@ -255,6 +270,8 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         elif move is not None:
             self.game_state.apply(seat, move)  # raises the rules' refusal
         self._steps += 1
+        if self._recall is not None:
+            self._recall.fold(self.game_state, seat, steps)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game_state.is_over():
@@ -298,7 +315,7 @@ def raw_env(game: str, **options: Any) -> SpieltischEnv:
 def env(game: str, **options: Any) -> AECEnv:
     """The AEC environment of ``game`` with PettingZoo's usual wrappers (illegal action
     and out-of-bounds checks, order enforcement). Keyword arguments are the game's rule
-    options plus ``players``, ``max_plies`` and ``render_mode``."""
+    options plus ``players``, ``max_plies``, ``render_mode`` and ``information_state``."""
     e: AECEnv = raw_env(game, **options)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
