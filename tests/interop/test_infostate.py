@@ -33,7 +33,7 @@ STEPS = 120
 
 def _chance(state: object, rng: random.Random) -> int:
     outcomes = state.chance_outcomes()  # type: ignore[attr-defined]
-    return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+    return int(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
 
 
 def _tensor(state: object, player: int) -> tuple[float, ...]:
