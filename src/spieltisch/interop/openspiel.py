@@ -176,6 +176,10 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> SpieltischState:
         return SpieltischState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name and parameters, so a game can go to worker processes."""
+        return (_load_with_params, (self.shared.engine.info.name, dict(self.get_parameters())))
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: _Params | None = None
     ) -> SpieltischObserver:
@@ -478,6 +482,11 @@ def register_all() -> list[str]:
 
 def load_game(name: str, **params: Any) -> Any:
     """``pyspiel.load_game("spieltisch_<name>", params)``, with plain keyword arguments."""
+    return pyspiel.load_game(PREFIX + name, params)
+
+
+def _load_with_params(name: str, params: _Params) -> Any:
+    """Unpickling a game: load it again (registering the games in a fresh process)."""
     return pyspiel.load_game(PREFIX + name, params)
 
 
