@@ -39,9 +39,6 @@ def observe_state(state: Any, seat: int, prefix: Steps = ()) -> FloatArray:
     idx: list[int] = []
     val: list[float] = []
     put, add = idx.append, val.append
-
-    dense: list[tuple[int, list[int]]] = [(at["hand"], state.hands[seat])]
-    """Face counts copied as whole pieces (halved) after the sum."""
     known, sizes, opened, alive, totals = (
         at["known"],
         at["hand_sizes"],
@@ -51,7 +48,6 @@ def observe_state(state: Any, seat: int, prefix: Steps = ()) -> FloatArray:
     )
     for s in range(players):
         r = (s - seat) % players
-        dense.append((known + r * FACES, state.known[s]))
         idx.extend((sizes + r, opened + r, alive + r, totals + r))
         val.extend(
             (
@@ -125,8 +121,11 @@ def observe_state(state: Any, seat: int, prefix: Steps = ()) -> FloatArray:
             put(base + i - MELD_BASE)
             add(1.0)
     out = np.bincount(idx, weights=val, minlength=LAYOUT.size).astype(np.float32)
-    for start, counts in dense:
-        out[start : start + FACES] = np.asarray(counts, dtype=np.float32) * 0.5
+    hand = at["hand"]
+    out[hand : hand + FACES] = np.asarray(state.hands[seat], dtype=np.float32) * 0.5
+    # Known cards by relative slot: slot r is seat (seat + r) % players, rows adjacent.
+    rows = [state.known[(seat + r) % players] for r in range(players)]
+    out[known : known + players * FACES] = np.asarray(rows, dtype=np.float32).ravel() * 0.5
     if pile:
         base = at["discard_pile"]
         out[base : base + FACES] = np.bincount(pile, minlength=FACES) * 0.5
