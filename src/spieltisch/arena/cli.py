@@ -79,7 +79,13 @@ def head_to_head_table(pairs: list[HeadToHead]) -> Table:
 @app.command()
 def arena(
     game: Annotated[str, typer.Argument(help="Game name, see `spieltisch games`.")],
-    bots: Annotated[str, typer.Option(help="Comma-separated specs: random,rules,strong@500")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Comma-separated specs: random,rules,strong@500, or module:Class for an "
+            "outside agent (a spieltisch.bots.Bot subclass)"
+        ),
+    ],
     games: Annotated[int, typer.Option(help="Games to play (rounded up to whole deals).")] = 100,
     seed: Annotated[int, typer.Option(help="Tournament seed: deals and bot seeds.")] = 0,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = os.cpu_count() or 1,

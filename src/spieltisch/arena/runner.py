@@ -11,8 +11,10 @@ optionally with a search budget, ``strong@500`` (iterations) or ``strong@250ms``
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -64,12 +66,41 @@ def parse_spec(spec: str) -> tuple[str, Budget | None]:
     return level.strip(), Budget.parse(budget) if sep else None
 
 
+def outside_bot(game: Game, target: str, seed: int) -> Bot:
+    """An agent from outside the package: ``module:Class``, built as ``Class(game, seed=)``.
+
+    The class must be a :class:`spieltisch.bots.Bot` (``plan(view, seat, clock)``), so it
+    sees only its seat's view, like every ladder bot. The module is looked up on the
+    import path and in the working directory (as ``python -m`` would), in the worker
+    processes too.
+
+    :raises SpieltischError: when the module or class cannot be found or is no Bot.
+    """
+    module_name, _, class_name = target.partition(":")
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.append(here)
+    try:
+        found = getattr(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError) as error:
+        raise SpieltischError(f"no agent {target!r}: {error}") from error
+    if not (isinstance(found, type) and issubclass(found, Bot)):
+        raise SpieltischError(f"{target!r} is not a spieltisch.bots.Bot subclass")
+    bot: Bot = found(game, seed=seed)
+    return bot
+
+
 def build_bot(game: Game, spec: str, seed: int, budget: Budget | None = None) -> Bot:
     """The bot a spec names; ``budget`` applies to search levels without their own.
+    ``module:Class`` names an outside agent (:func:`outside_bot`).
 
     :raises SpieltischError: unknown level, or a budget for a level that does not search.
     """
     level, own = parse_spec(spec)
+    if ":" in level:
+        if own is not None:
+            raise SpieltischError(f"outside agent {level!r} takes no budget")
+        return outside_bot(game, level, seed)
     chosen = own or budget
     searches = level in search_levels(game)
     if own is not None and not searches:

@@ -8,6 +8,9 @@ this package itself needs none of them, so ``spieltisch.interop.dataset`` works 
   observation tensors of a seat's view, explicit chance outcomes.
 - :mod:`spieltisch.interop.pettingzoo` - ``env(game, **options)``, an AEC environment.
 - :mod:`spieltisch.interop.openspiel` - the games registered with ``pyspiel``.
+- :mod:`spieltisch.interop.infostate` - perfect-recall information-state tensors.
+- :mod:`spieltisch.interop.policies` - the ladder bots as PettingZoo policies and
+  OpenSpiel bots (baselines).
 - :mod:`spieltisch.interop.bell` - Halli Galli's bell in discrete time (reaction rounds).
 - :mod:`spieltisch.interop.dataset` - finished games as JSON Lines, and their replay.
 

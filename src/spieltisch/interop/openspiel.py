@@ -13,7 +13,10 @@ player actions: OpenSpiel needs a finite ``max_game_length``; a game cut off the
 terminal and scores 0 for everyone) and, for games whose encoder derives no chance
 events, ``seed_bytes`` (see below).
 
-- Actions are the encoder's fixed ids.
+- Actions are the encoder's fixed ids. As in OpenSpiel's own games, applying an id that
+  ``legal_actions`` did not offer is undefined: actions are played with the engine's
+  unchecked ``play``. Observation tensors are filled from the state directly
+  (``encoder.observe_state``, equal to the view's tensor).
 - Chance: where the encoder derives explicit chance events (Halali: the tile revealed by
   a flip, drawn from the tiles still face down), those are the chance nodes. Otherwise
   the first ``seed_bytes`` nodes (default 3) are chance nodes that draw the engine seed
@@ -24,7 +27,9 @@ events, ``seed_bytes`` (see below).
   chance node draws the reaction order, and each seat in turn may ring, flip or wait.
 - Information states: where every action and chance outcome is public (Halali) the
   history itself; otherwise a digest of the sequence of views the player has seen
-  after each step, which is what the player can know, with perfect recall.
+  after each step, which is what the player can know, with perfect recall. The
+  information-state tensor is the observation tensor followed by 128 bits of that
+  state's digest (see :class:`SpieltischObserver`).
 - Returns are terminal only, in [-1, 1] from the ranks (:func:`common.rank_returns`),
   zero-sum for any number of seats.
 - ``resample_from_infostate`` draws the hidden part through the game's ``sample_state``
@@ -46,6 +51,7 @@ from spieltisch.engine import Game, State, game_class, game_names, load
 from .bell import WAIT
 from .common import EngineBox, rank_returns
 from .encoders import Encoder, encoded_games, encoder
+from .infostate import RECALL_BITS, recall_bits, view_text
 
 PREFIX = "spieltisch_"
 DEFAULT_MAX_PLIES = 5000
@@ -59,7 +65,16 @@ _Params = dict[str, Any]
 class _Shared:
     """What every state of one game shares; never copied by OpenSpiel's clone."""
 
-    __slots__ = ("blank", "chain", "encoder", "engine", "max_plies", "players", "seed_bytes")
+    __slots__ = (
+        "_blank_tensors",
+        "blank",
+        "chain",
+        "encoder",
+        "engine",
+        "max_plies",
+        "players",
+        "seed_bytes",
+    )
 
     def __init__(
         self, engine: Game, encoder: Encoder, players: int, max_plies: int, seed_bytes: int
@@ -76,6 +91,16 @@ class _Shared:
         self.blank = EngineBox(engine.new_state(players=players, seed=0))
         """The initial engine state, shared by new states until their first change:
         OpenSpiel builds a new state for every clone, so a new state must be cheap."""
+
+        self._blank_tensors: dict[int, Any] = {}
+
+    def blank_tensor(self, player: int) -> Any:
+        """The observation tensor of the initial engine state for ``player``, cached."""
+        found = self._blank_tensors.get(player)
+        if found is None:
+            found = self.encoder.observe_state(self.blank.state, player)
+            self._blank_tensors[player] = found
+        return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -107,7 +132,7 @@ def game_type(name: str) -> Any:
         max_num_players=info.max_players,
         min_num_players=info.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
@@ -151,9 +176,18 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> SpieltischState:
         return SpieltischState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name and parameters, so a game can go to worker processes."""
+        return (_load_with_params, (self.shared.engine.info.name, dict(self.get_parameters())))
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: _Params | None = None
     ) -> SpieltischObserver:
+        if iig_obs_type is not None and not _one_seat(iig_obs_type):
+            raise ValueError(
+                f"only a seat's own observation or information state is supported, not "
+                f"{iig_obs_type}"
+            )
         perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         return SpieltischObserver(self.shared, perfect_recall, params)
 
@@ -252,7 +286,7 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         elif self.pending is not None:
             seat, action = self.pending
             enc.apply_chance(state, seat, action, action_id)
-            state.apply(seat, action)
+            state.play(seat, action)
             self.pending = None
             entry = ("chance", seat, action, action_id)
         else:
@@ -275,7 +309,9 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
                 self.clock.apply(state, seat, action)
                 entry = ("act", seat, action)
             else:
-                state.apply(seat, action)
+                # Like OpenSpiel's own games, applying an id legal_actions did not give
+                # is undefined: the engine's unchecked play skips the rules' check.
+                state.play(seat, action)
                 entry = ("act", seat, action)
         if self.digests:
             self.trail.append(entry)
@@ -283,7 +319,7 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
     def _fold(self, state: State, actor: int, prefix: tuple[int, ...], note: str = "") -> None:
         """Fold each seat's view of ``state`` (and a public ``note``) into its digest."""
         for seat, before in enumerate(self.digests):
-            text = before + _view_text(state, seat) + note
+            text = before + view_text(state, seat) + note
             if seat == actor:  # only the acting seat knows its unfinished action
                 text += f"|{prefix}"
             self.digests[seat] = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
@@ -296,13 +332,13 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         replay, enc = self.mark.state, self.shared.encoder
         for entry in self.trail:
             if entry[0] == "act":
-                replay.apply(entry[1], entry[2])
+                replay.play(entry[1], entry[2])
                 self._fold(replay, -1, ())
             elif entry[0] == "mark":
                 self._fold(replay, -1, (), entry[1])
             elif entry[0] == "chance":
                 enc.apply_chance(replay, entry[1], entry[2], entry[3])
-                replay.apply(entry[1], entry[2])
+                replay.play(entry[1], entry[2])
                 self._fold(replay, -1, ())
             else:
                 self._fold(replay, entry[1], entry[2])
@@ -345,7 +381,17 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
 
 
 class SpieltischObserver:
-    """OpenSpiel's PyObserver: observations from a seat's view, info states from history."""
+    """OpenSpiel's PyObserver: observations from a seat's view, info states from history.
+
+    The information-state tensor (perfect recall) is the observation tensor of the seat's
+    current view followed by ``recall``: the ``RECALL_BITS`` bits of a digest of the
+    information state string, i.e. of every view the seat has seen (or, where every action
+    is public, of the history). Two states give the same tensor exactly when the seat
+    cannot tell them apart (barring digest collisions); the view part carries the
+    learnable features, the recall part the distinction between histories that end in
+    the same view. Observation types other than a seat's own (public-only, all players)
+    are refused.
+    """
 
     def __init__(self, shared: _Shared, perfect_recall: bool, params: _Params | None) -> None:
         if params:
@@ -353,22 +399,30 @@ class SpieltischObserver:
         self.shared = shared
         self.perfect_recall = perfect_recall
         enc = shared.encoder
-        size = 0 if perfect_recall else int(np.prod(enc.observation_shape))
-        self.tensor = np.zeros(size, np.float32)
+        size = int(np.prod(enc.observation_shape))
+        self.tensor = np.zeros(size + (RECALL_BITS if perfect_recall else 0), np.float32)
         self.dict: dict[str, Any] = {}
-        if not perfect_recall:
-            start = 0
-            for piece, shape in enc.observation_names():
-                n = int(np.prod(shape))
-                self.dict[piece] = self.tensor[start : start + n].reshape(shape)
-                start += n
+        start = 0
+        pieces = list(enc.observation_names())
+        if perfect_recall:
+            pieces.append(("recall", (RECALL_BITS,)))
+        for piece, shape in pieces:
+            n = int(np.prod(shape))
+            self.dict[piece] = self.tensor[start : start + n].reshape(shape)
+            start += n
 
     def set_from(self, state: SpieltischState, player: int) -> None:
+        size = self.tensor.size - (RECALL_BITS if self.perfect_recall else 0)
+        if state.box is self.shared.blank:
+            # OpenSpiel asks the initial state's tensor for its size on every
+            # observation_tensor call; the blank state's tensors never change.
+            self.tensor[:size] = self.shared.blank_tensor(player)
+        else:
+            engine = state.box.state
+            prefix = state.prefix if player == state.current_player() else ()
+            self.tensor[:size] = self.shared.encoder.observe_state(engine, player, prefix)
         if self.perfect_recall:
-            return
-        engine = state.box.state
-        prefix = state.prefix if player == state.current_player() else ()
-        self.tensor[:] = self.shared.encoder.observe(engine.view(player), player, prefix)
+            self.tensor[size:] = recall_bits(self.string_from(state, player))
 
     def string_from(self, state: SpieltischState, player: int) -> str:
         if self.perfect_recall:
@@ -377,17 +431,15 @@ class SpieltischObserver:
                 return f"p{player}:{len(state.history())}:{state.digests[player]}"
             history = ",".join(str(a) for a in state.history())
             return f"p{player}:{history}"
-        text = _view_text(state.box.state, player)
+        text = view_text(state.box.state, player)
         if state.prefix and player == state.current_player():
             text += f"|{state.prefix}"
         return text
 
 
-def _view_text(state: State, seat: int) -> str:
-    """The seat's view as canonical JSON, without the legal actions it repeats."""
-    view = dict(state.view(seat))
-    view.pop("legal_actions", None)
-    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+def _one_seat(kind: Any) -> bool:
+    """Whether an observation type is what one seat sees (public and its own private)."""
+    return bool(kind.public_info) and kind.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
 
 
 def _seeded(chance: bool, enc: Encoder) -> bool:
@@ -430,6 +482,11 @@ def register_all() -> list[str]:
 
 def load_game(name: str, **params: Any) -> Any:
     """``pyspiel.load_game("spieltisch_<name>", params)``, with plain keyword arguments."""
+    return pyspiel.load_game(PREFIX + name, params)
+
+
+def _load_with_params(name: str, params: _Params) -> Any:
+    """Unpickling a game: load it again (registering the games in a fresh process)."""
     return pyspiel.load_game(PREFIX + name, params)
 
 

@@ -17,9 +17,18 @@
   the engine's own, so the finished game's ``record()`` (``env.unwrapped.game_state``) replays
   with ``spieltisch.replay`` and can be exported with :mod:`spieltisch.interop.dataset`.
   Without a seed the next one is drawn from the generator of the previous reset.
+- ``information_state=True`` makes observations information-state tensors (perfect
+  recall, :mod:`spieltisch.interop.infostate`): the view's tensor followed by 128 recall
+  bits, a digest of every view the seat has seen and every step it chose. It writes every
+  seat's view as JSON once a step, so it costs what the fast path saves.
 - ``max_plies`` (default 5000, counting steps) truncates endless games (Halali's Kosmos
   rules have no move limit while tiles are face down).
-- ``info["legal_actions"]`` names the legal actions in the game's notation.
+- ``info["legal_actions"]`` names the legal actions in the game's notation; the strings
+  are written only when the info is read (:class:`LazyInfo`).
+- The fast path: observations come from ``encoder.observe_state`` (the game's tensor
+  filled from the state, equal to the view's), the mask is computed once per step, and an
+  action the mask allows is played with the engine's unchecked ``play``; one it does not
+  allow goes through ``apply``, which raises the rules' refusal.
 - Kalooki melds take several steps by the same agent (see its encoder); Halli Galli is
   played in reaction rounds (:mod:`spieltisch.interop.bell`), their orders drawn from
   the game seed, so only one seat decides at a time and ``wait`` is an action.
@@ -28,6 +37,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -40,9 +50,80 @@ from spieltisch.engine import State, derive_rng, load
 from .bell import WAIT
 from .common import rank_returns
 from .encoders import encoder
+from .infostate import RECALL_BITS, Recall
 
 DEFAULT_MAX_PLIES = 5000
 Obs = dict[str, Any]
+
+
+class LazyInfo(dict[str, Any]):
+    """An agent's ``info``: ``seat`` at once, ``legal_actions`` (notation) when first read.
+
+    Writing every legal action as text costs a learner a tenth of its step; the strings
+    are made only for code that reads them (any read of the dict's content does).
+    """
+
+    __slots__ = ("_legal",)
+
+    def __init__(self, seat: int, legal: list[Any]) -> None:
+        super().__init__(seat=seat)
+        self._legal: list[Any] | None = legal
+
+    def _fill(self) -> None:
+        if self._legal is not None:
+            dict.__setitem__(self, "legal_actions", [str(a) for a in self._legal])
+            self._legal = None
+
+    def __missing__(self, key: str) -> Any:
+        self._fill()
+        if key == "legal_actions":
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._fill()
+        return dict.get(self, key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._fill()
+        return dict.__contains__(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._fill()
+        return dict.__repr__(self)
+
+    def keys(self) -> Any:
+        self._fill()
+        return dict.keys(self)
+
+    def items(self) -> Any:
+        self._fill()
+        return dict.items(self)
+
+    def values(self) -> Any:
+        self._fill()
+        return dict.values(self)
+
+    def copy(self) -> dict[str, Any]:
+        self._fill()
+        return dict(dict.items(self))
+
+    def __reduce__(self) -> Any:
+        return (dict, (self.copy(),))
 
 
 class SpieltischEnv(AECEnv):  # type: ignore[misc]
@@ -55,9 +136,14 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         players: int | None = None,
         max_plies: int = DEFAULT_MAX_PLIES,
         render_mode: str | None = None,
+        information_state: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()
+        self.information_state = information_state
+        """Observations are information-state tensors (:mod:`.infostate`): the view's
+        tensor followed by the recall bits of every view the seat has seen."""
+        self._recall: Recall | None = None
         self.engine = load(game, **options)
         self.encoder = encoder(self.engine)
         self.players = self.engine.info.default_players if players is None else players
@@ -70,6 +156,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         }
         self.possible_agents = [f"player_{s}" for s in range(self.players)]
         n_obs = int(np.prod(self.encoder.observation_shape))
+        n_obs += RECALL_BITS if information_state else 0
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(-np.inf, np.inf, (n_obs,), dtype=np.float32),
@@ -82,6 +169,9 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         }
         self._seeds = random.Random()
         self._legal: list[Any] = []
+        self._no_mask = np.zeros(self.encoder.num_actions, dtype=np.int8)
+        self._no_mask.flags.writeable = False
+        self._mask = self._no_mask
         self._seat = 0
         self._clock = self.encoder.make_clock()
         self._orders = 0
@@ -109,6 +199,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         self._steps = 0
         self._clock = self.encoder.make_clock()
         self._orders = 0
+        self._recall = Recall(self.game_state) if self.information_state else None
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -142,21 +233,23 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         self._seat = self._actor()
         self.agent_selection = self.possible_agents[self._seat]
-        # One legal-action list per step, shared by the mask, the info and the next step.
+        # One legal-action list and mask per step, shared by observe, info and step.
         self._legal = self._legal_for(self._seat)
+        self._mask = self.encoder.mask(self._legal, self._prefix)
         for s, agent in enumerate(self.possible_agents):
             if agent in self.infos:
-                legal = self._legal if s == self._seat else []
-                self.infos[agent] = {"seat": s, "legal_actions": [str(a) for a in legal]}
+                self.infos[agent] = LazyInfo(s, self._legal if s == self._seat else [])
 
     def observe(self, agent: str) -> Obs:
         seat = self.possible_agents.index(agent)
-        view = self.game_state.view(seat)
         acting = seat == self._seat
         prefix = self._prefix if acting else ()
+        observation = self.encoder.observe_state(self.game_state, seat, prefix)
+        if self._recall is not None:
+            observation = np.concatenate((observation, self._recall.bits(seat)))
         return {
-            "observation": self.encoder.observe(view, seat, prefix),
-            "action_mask": self.encoder.mask(self._legal if acting else [], prefix),
+            "observation": observation,
+            "action_mask": self._mask if acting else self._no_mask,
         }
 
     def step(self, action: int | None) -> None:
@@ -171,9 +264,14 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         self._prefix = () if move is not None else steps
         if move is not None and self._clock is not None:
             self._clock.apply(self.game_state, seat, move)
+        elif move is not None and 0 <= action < len(self._mask) and self._mask[action]:
+            # The mask holds only steps of legal actions: play skips the rules' check.
+            self.game_state.play(seat, move)
         elif move is not None:
-            self.game_state.apply(seat, move)
+            self.game_state.apply(seat, move)  # raises the rules' refusal
         self._steps += 1
+        if self._recall is not None:
+            self._recall.fold(self.game_state, seat, steps)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game_state.is_over():
@@ -217,7 +315,7 @@ def raw_env(game: str, **options: Any) -> SpieltischEnv:
 def env(game: str, **options: Any) -> AECEnv:
     """The AEC environment of ``game`` with PettingZoo's usual wrappers (illegal action
     and out-of-bounds checks, order enforcement). Keyword arguments are the game's rule
-    options plus ``players``, ``max_plies`` and ``render_mode``."""
+    options plus ``players``, ``max_plies``, ``render_mode`` and ``information_state``."""
     e: AECEnv = raw_env(game, **options)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)

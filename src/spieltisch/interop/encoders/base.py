@@ -49,6 +49,9 @@ class TensorLayout:
             (name, int(end) - n, int(end), shape)
             for (name, shape), n, end in zip(self.pieces, sizes, ends, strict=True)
         )
+        self.offsets = {name: start for name, start, _, _ in self._slices}
+        """Where each named piece starts in the flat vector (for fillers that write the
+        flat vector directly)."""
 
     def zeros(self) -> tuple[FloatArray, dict[str, FloatArray]]:
         """A zero vector and views of its named pieces, shaped, to write into."""
@@ -143,6 +146,15 @@ class Encoder(ABC):
     def observe(self, view: View, seat: int, prefix: Steps = ()) -> FloatArray:
         """The observation tensor of ``seat``, computed from its view and nothing else
         (and the steps it has chosen of an unfinished action)."""
+
+    def observe_state(self, state: State, seat: int, prefix: Steps = ()) -> FloatArray:
+        """:meth:`observe` of ``state.view(seat)``, equal array, possibly without the view.
+
+        The learners' fast path: a game may fill the tensor from the state's own fields
+        (reading only what the seat's view shows), skipping the JSON view and its notation
+        strings. This default builds the view.
+        """
+        return self.observe(state.view(seat), seat, prefix)
 
     def observation_names(self) -> Sequence[tuple[str, tuple[int, ...]]]:
         """Named pieces of the flat observation, in order: (name, shape)."""

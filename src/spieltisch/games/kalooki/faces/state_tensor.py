@@ -1,0 +1,132 @@
+"""Kalooki's observation tensor straight from the state: the learners' fast path.
+
+The encoder's :meth:`~.encoder.KalookiEncoder.observe` reads a seat's JSON view, which
+names every card and every legal action as text; a learning loop pays for that on every
+step. This module fills the same tensor from the state's own counts and lists, reading
+only what that seat's view shows (its own hand, public counts, the table, the pile), so
+the tensor stays a function of the view. ``tests/interop/test_fast_path.py`` checks both
+give equal arrays.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from spieltisch.games.kalooki.cards import FACES
+from spieltisch.games.kalooki.limits import MAX_RESTOCKS, MAX_TURNS, OPENING
+from spieltisch.games.kalooki.melds import JOKER_TOKEN
+from spieltisch.games.kalooki.phases import OVER, PHASE_NAMES
+from spieltisch.interop.encoders.base import FloatArray, Steps
+
+from .encoder import _PHASES, LAYOUT, MAX_MELDS, MELD_BASE, MELD_END, SLOTS, TOKENS
+
+_AT: Final = LAYOUT.offsets
+_PHASE_INDEX: Final = tuple(_PHASES.index(name) for name in PHASE_NAMES)
+_INFO: Final = SLOTS + 4
+
+
+def observe_state(state: Any, seat: int, prefix: Steps = ()) -> FloatArray:
+    """The encoder's tensor of ``seat``'s view, computed from ``state`` directly.
+
+    The sparse entries are sums of contributions from zero, gathered as (index, value)
+    pairs and summed by one ``bincount`` (far cheaper than writing numpy items one by
+    one); the card counts (hand, known cards, pile) are copied as whole slices.
+    """
+    at = _AT
+    players = int(state.players)
+    idx: list[int] = []
+    val: list[float] = []
+    put, add = idx.append, val.append
+    known, sizes, opened, alive, totals = (
+        at["known"],
+        at["hand_sizes"],
+        at["opened"],
+        at["alive"],
+        at["totals"],
+    )
+    for s in range(players):
+        r = (s - seat) % players
+        idx.extend((sizes + r, opened + r, alive + r, totals + r))
+        val.extend(
+            (
+                state.sizes[s] / 20,
+                bool(state.opened[s]),
+                bool(state.alive[s]),
+                state.totals[s] / 100,
+            )
+        )
+    pile = state.pile
+    if pile:
+        put(at["discard_top"] + pile[-1])
+        add(1.0)
+    put(at["stock"])
+    add(len(state.stock) / 106)
+    info, cards = at["meld_info"], at["meld_cards"]
+    new_from = state.new_from
+    for i, meld in enumerate(state.melds[:MAX_MELDS]):
+        row = info + i * _INFO
+        idx.extend(
+            (
+                row + (meld.owner - seat) % players,
+                row + SLOTS,
+                row + SLOTS + 1,
+                row + SLOTS + 2,
+                row + SLOTS + 3,
+            )
+        )
+        val.extend((1.0, bool(meld.is_run), not meld.is_run, bool(meld.closed), i >= new_from))
+        base = cards + i * TOKENS
+        for t in meld.tokens:
+            put(base + (t - JOKER_TOKEN + 52 if t >= JOKER_TOKEN else t))
+            add(1.0)
+    if state.phase != OVER:
+        put(at["to_move"] + (state.to_move - seat) % players)
+        add(1.0)
+    put(at["dealer"] + (state.dealer - seat) % players)
+    add(1.0)
+    put(at["phase"] + _PHASE_INDEX[state.phase])
+    add(1.0)
+    if state.taken >= 0:
+        put(at["taken"] + state.taken)
+        add(1.0)
+    turn, match, settings = at["turn"], at["match"], state.settings
+    idx.extend(range(turn, turn + 5))
+    val.extend(
+        (
+            bool(state.locked),
+            state.freed / 2,
+            state.turn_value / OPENING,
+            bool(state.opened_start),
+            bool(state.touched),
+        )
+    )
+    idx.extend(range(match, match + 8))
+    val.extend(
+        (
+            state.restocks / max(1, MAX_RESTOCKS),
+            state.turns / MAX_TURNS,
+            (state.deal_no + 1) / 10,
+            settings.format == "ring",
+            settings.format == "club",
+            settings.stake / 100,
+            players == SLOTS,
+            bool(state.is_over()),
+        )
+    )
+    base = at["pending_meld"]
+    for i in prefix:
+        if MELD_BASE <= i < MELD_END:
+            put(base + i - MELD_BASE)
+            add(1.0)
+    out = np.bincount(idx, weights=val, minlength=LAYOUT.size).astype(np.float32)
+    hand = at["hand"]
+    out[hand : hand + FACES] = np.asarray(state.hands[seat], dtype=np.float32) * 0.5
+    # Known cards by relative slot: slot r is seat (seat + r) % players, rows adjacent.
+    rows = [state.known[(seat + r) % players] for r in range(players)]
+    out[known : known + players * FACES] = np.asarray(rows, dtype=np.float32).ravel() * 0.5
+    if pile:
+        base = at["discard_pile"]
+        out[base : base + FACES] = np.bincount(pile, minlength=FACES) * 0.5
+    return out

@@ -1,0 +1,100 @@
+"""The learners' fast path: tensors from the state equal the encoders' tensors of views.
+
+A few hundred random positions per game and player count, every seat's tensor each,
+and for Kalooki the unfinished melds (steps chosen so far) too; the PettingZoo env's
+lazy ``info`` still names the legal actions when read.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+from spieltisch.engine import State, game_names, load  # noqa: E402
+from spieltisch.interop.encoders import Encoder, encoded_games, encoder  # noqa: E402
+from spieltisch.interop.pettingzoo import LazyInfo, raw_env  # noqa: E402
+
+GAMES = [g for g in encoded_games() if g in game_names()]
+POSITIONS = 300
+
+
+def _positions(name: str, players: int, count: int, seed: int) -> list[State]:
+    """``count`` states (copies) along random games, at most a sixth from any one game."""
+    game, rng = load(name), random.Random(seed)
+    out: list[State] = []
+    per_game = max(1, count // 6)
+    deal = seed
+    while len(out) < count:
+        state = game.new_state(players=players, seed=deal)
+        deal += 1
+        taken = 0
+        while not state.is_over() and taken < per_game:
+            if rng.random() < 0.15:
+                out.append(state.clone())
+                taken += 1
+            seat = rng.choice(state.active_seats())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.is_over():
+            out.append(state)
+    return out[:count]
+
+
+def _prefixes(enc: Encoder, state: State, seat: int) -> list[tuple[int, ...]]:
+    """The empty prefix and, for actions of several steps, the started ones."""
+    out: list[tuple[int, ...]] = [()]
+    for action in state.legal_actions(seat) if not state.is_over() else []:
+        steps = enc.split(action)
+        if len(steps) > 1:
+            out.append(steps[: len(steps) // 2 or 1])
+            out.append(steps[:-1])
+            break
+    return out
+
+
+def _player_counts(name: str) -> list[int]:
+    low, high = load(name).player_range()
+    return sorted({low, high})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_state_tensors_equal_view_tensors(name: str) -> None:
+    enc = encoder(name)
+    checked = 0
+    for players in _player_counts(name):
+        for state in _positions(name, players, POSITIONS, seed=11 * players):
+            for seat in range(state.players):
+                for prefix in _prefixes(enc, state, seat):
+                    fast = enc.observe_state(state, seat, prefix)
+                    slow = enc.observe(state.view(seat), seat, prefix)
+                    assert fast.dtype == slow.dtype and fast.shape == slow.shape
+                    assert np.array_equal(fast, slow), (name, players, state.ply, seat, prefix)
+                    checked += 1
+    assert checked >= POSITIONS
+
+
+def test_lazy_info_names_the_legal_actions_when_read() -> None:
+    e = raw_env("hydra")
+    e.reset(seed=3)
+    info = e.infos[e.agent_selection]
+    assert isinstance(info, LazyInfo) and isinstance(info, dict)
+    seat = e.possible_agents.index(e.agent_selection)
+    legal = [str(a) for a in e.game_state.legal_actions(seat)]
+    assert info["legal_actions"] == legal
+    assert dict(info) == {"seat": seat, "legal_actions": legal}
+    other = e.infos[e.possible_agents[(seat + 1) % len(e.possible_agents)]]
+    assert other.get("legal_actions") == [] and "seat" in other
+
+
+def test_an_action_outside_the_mask_is_refused_by_the_rules() -> None:
+    from spieltisch.engine import IllegalAction
+
+    e = raw_env("kalooki")
+    e.reset(seed=5)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises((IllegalAction, ValueError)):
+        e.step(illegal)
