@@ -69,6 +69,23 @@ INFO = GameInfo(
             rule="KA-R8",
         ),
         Option(
+            "restock_limit",
+            0,
+            Text("Höchstens so oft umdrehen", "Restock limit"),
+            Text(
+                "KA-R9: wie oft der Abwurfstapel höchstens als neuer Talon umgedreht wird; "
+                "läuft der Talon danach noch einmal leer, endet die Runde ohne Gewinner. "
+                "0 (Standard): so oft wie nötig, wie die Regel es sagt.",
+                "KA-R9: how many times at most the discard pile is turned over as the new "
+                "stock; when the stock runs out once more the deal ends without a winner. "
+                "0 (default): as often as needed, as the rules say.",
+            ),
+            kind=int,
+            minimum=0,
+            maximum=100,
+            rule="KA-R9",
+        ),
+        Option(
             "six_players",
             False,
             Text("Fünf oder sechs Spieler", "Five or six players"),
