@@ -468,6 +468,10 @@ class HalliGalliState(State):
         assert result is not None
         return [{"type": "game_end", **result.to_json()}]
 
+    def _end_by_resignation(self) -> None:
+        """HG-R14: the game ends with the resignation; no seat is active any more."""
+        self.reason = "resigned"
+
     def _result(self) -> Result | None:
         if not self.reason:
             return None

@@ -306,6 +306,10 @@ class HydraState(State):
             return play.play(self, seat, action)
         return bidding.play(self, seat, action)
 
+    def _end_by_resignation(self) -> None:
+        """HY-R11: the match ends with the resignation; no seat is to play any more."""
+        self.phase = OVER
+
     def _result(self) -> Result | None:
         if self.phase != OVER:
             return None

@@ -35,8 +35,18 @@ from .meldsearch import has_joker_pair
 from .phases import DRAW, OVER, PLAY
 from .phases import PHASE_NAMES as PHASE_NAMES  # re-exported, as before
 from .phases import Phase as Phase  # re-exported, as before
-from .scoring import CLUB_LIMIT, club_eliminated, club_result, deal_penalties, ring_result
+from .scoring import (
+    CLUB_LIMIT,
+    club_eliminated,
+    club_result,
+    deal_penalties,
+    resigned_out_result,
+    ring_result,
+)
 from .views import dump, view_of
+
+RESIGN_RULE = "KA-R12"
+"""Cited when a resignation is refused (a club player who is out already)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -494,6 +504,10 @@ class KalookiState(State):
             self.alive[s] = False
         summary["eliminated"] = out
         remaining = [s for s in alive if s not in out]
+        if self._resigned_out():
+            # KA-R12: the limit put out the last player but one who had not resigned.
+            self._end_by_resignation()
+            return events
         if len(remaining) <= 1 or all(self.totals[s] > CLUB_LIMIT for s in remaining):
             self.phase = OVER
             self.reason = "last_player" if len(remaining) == 1 else "shared"
@@ -504,13 +518,42 @@ class KalookiState(State):
         events.append({"type": "deal_start", "deal": self.deal_no + 1, "dealer": self.dealer})
         return events
 
+    def _end_by_resignation(self) -> None:
+        """KA-R11: the game ends with the resignation; no seat is to move any more."""
+        self.phase = OVER
+        self.reason = "resigned"
+
     def _result(self) -> Result | None:
         if self.phase != OVER:
             return None
         stake = float(self.settings.stake)
         if self.settings.format == "ring":
-            return ring_result(self.deals[-1], stake, self.reason)
-        return club_result(self.deals, self.alive, self.totals, stake, self.reason)
+            return ring_result(self.deals[-1], stake, self.reason, self.resigned)
+        return club_result(self.deals, self.alive, self.totals, stake, self.reason, self.resigned)
+
+    # -- resigning (KA-R11, KA-R12) ------------------------------------------------------
+    def _resign_refusal(self, seat: int) -> IllegalAction | None:
+        if not self.alive[seat]:
+            return IllegalAction(
+                RESIGN_RULE,
+                f"seat {seat} is out of the club game already (over {CLUB_LIMIT} points); "
+                "its place is fixed and it cannot resign",
+            )
+        return None
+
+    def _resigned_out(self) -> bool:
+        """KA-R12: the game is decided once at most one player who is still in the game
+        (club: not out by the limit) has not resigned."""
+        if not self.resigned:
+            return False
+        left = sum(1 for s in range(self.players) if self.alive[s] and s not in self.resigned)
+        return left <= 1
+
+    def _resignation_result(self) -> Result:
+        details: dict[str, Any] = {"deals": len(self.deals)}
+        if self.settings.format == "club":
+            details["totals"] = list(self.totals)
+        return resigned_out_result(self.alive, self.resigned, float(self.settings.stake), details)
 
     # -- views and serialisation (in views.py) -------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
