@@ -147,7 +147,11 @@ def club_result(
 
 
 def resigned_out_result(
-    alive: list[bool], resigned: tuple[int, ...], stake: float, details: dict[str, Any]
+    alive: list[bool],
+    resigned: tuple[int, ...],
+    stake: float,
+    details: dict[str, Any],
+    reason: str = "resigned",
 ) -> Result:
     """KA-R12: the result when resignations leave at most one player who can still win.
     He takes the whole pot; everybody else has lost his stake (money, as every Kalooki
@@ -162,4 +166,5 @@ def resigned_out_result(
         (0.0 if s in resigned else 1.0, 1.0 if s in winners else 0.0) for s in range(n)
     ]
     out = {**details, "payouts": [round(x, 2) for x in pay], "resigned": list(resigned)}
-    return Result(tuple(round(p - stake, 2) for p in pay), ranks_from_keys(keys), "resigned", out)
+    scores = tuple(round(p - stake, 2) for p in pay)
+    return Result(scores, ranks_from_keys(keys), reason or "resigned", out)

@@ -506,7 +506,8 @@ class KalookiState(State):
         remaining = [s for s in alive if s not in out]
         if self._resigned_out():
             # KA-R12: the limit put out the last player but one who had not resigned.
-            self._end_by_resignation()
+            self.phase = OVER
+            self.reason = "decided"
             return events
         if len(remaining) <= 1 or all(self.totals[s] > CLUB_LIMIT for s in remaining):
             self.phase = OVER
@@ -553,7 +554,8 @@ class KalookiState(State):
         details: dict[str, Any] = {"deals": len(self.deals)}
         if self.settings.format == "club":
             details["totals"] = list(self.totals)
-        return resigned_out_result(self.alive, self.resigned, float(self.settings.stake), details)
+        stake = float(self.settings.stake)
+        return resigned_out_result(self.alive, self.resigned, stake, details, self.reason)
 
     # -- views and serialisation (in views.py) -------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
