@@ -214,6 +214,9 @@ def ranks_from_keys(keys: list[tuple[float, ...]]) -> tuple[int, ...]:
 
 RESIGNED = "resigned"
 """The position field that lists the seats that have resigned, in order (every game)."""
+SEED = "seed"
+"""The position field of a game with chance: the seed its later deals are drawn from, so
+that a state rebuilt from its position deals the next game as the original does."""
 
 
 class State(ABC):
@@ -447,6 +450,8 @@ class State(ABC):
         position = self.game._position_of(self)
         if self.resigned:
             position = {**position, RESIGNED: list(self.resigned)}
+        if self.game.info.chance:
+            position = {**position, SEED: self.seed}
         return position
 
     # -- hooks for games -----------------------------------------------------------------
@@ -695,10 +700,12 @@ class Game(ABC, Generic[StateT]):
                 f"a {self.info.name} position is a JSON object, got {type(position).__name__}"
             )
         resigned = position.get(RESIGNED, ())
-        own = {k: v for k, v in position.items() if k != RESIGNED}
+        own = {k: v for k, v in position.items() if k not in (RESIGNED, SEED)}
         try:
             state = self._from_position(own)
             seats = tuple(int(s) for s in resigned)
+            if SEED in position:
+                state.seed = int(position[SEED])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             if isinstance(exc, InvalidNotation):
                 raise
