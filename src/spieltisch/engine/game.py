@@ -727,6 +727,16 @@ class Game(ABC, Generic[StateT]):
     def _position_of(self, state: Any) -> dict[str, Any]:
         """The readable position of ``state`` (see :meth:`State.position`)."""
 
+    def next_options(self, result: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+        """The options of the next game between the same seats (a rematch), after a game
+        that ended with ``result`` (``Result.to_json()``, or None when unknown).
+
+        The same options by default. A game whose rules rotate something between games
+        (the dealer, the first player, the colours) says so here, citing its rule, so that
+        no server code names a game.
+        """
+        return dict(self.options)
+
     @abstractmethod
     def sample_state(self, view: View, seat: int | None, seed: int) -> StateT:
         """A full state that shows exactly ``view`` to ``seat``, hidden parts drawn at random.

@@ -56,3 +56,14 @@ def test_HG_R15_a_position_remembers_the_resignation() -> None:
     state.apply(2, RESIGN)
     back = state.game.state_from_position(state.position())
     assert back.is_over() and back.result() == state.result()
+
+
+def test_HG_R13_the_next_game_begins_left_of_the_winner() -> None:
+    state = HalliGalli().new_state(3, seed=7)
+    state.apply(0, RESIGN)
+    state.apply(2, RESIGN)
+    result = state.result()
+    assert result is not None and result.ranks[1] == 1
+    options = state.game.next_options(result.to_json(), 3)
+    assert options["first_flipper"] == 2
+    assert HalliGalli(**options).new_state(3, seed=9).to_flip == 2

@@ -163,3 +163,13 @@ def test_KA_R9_a_dead_deal_ends_at_once() -> None:
     assert s.is_over() and s.reason == "exhausted"
     end = next(e for e in events if e["type"] == "deal_end")
     assert end["no_winner"] == "dead"
+
+
+def test_KA_R1_the_next_game_is_dealt_by_the_next_seat() -> None:
+    game = Kalooki()
+    assert game.new_state(4, seed=1).dealer == 3
+    options = game.next_options(None, 4)
+    assert options["first_dealer"] == 0
+    s = Kalooki(**options).new_state(4, seed=1)
+    assert s.dealer == 0 and s.active_seats() == (1,)
+    assert Kalooki(**options).next_options(None, 4)["first_dealer"] == 1

@@ -58,6 +58,8 @@ class Settings:
     """``ring`` (one deal per pot) or ``club`` (deals until one player is left)."""
     stake: int
     """Each player's stake in the pot."""
+    first_dealer: int = -1
+    """KA-R1 option: the seat that deals first; -1 (the default) is the last seat."""
     restock_limit: int = NO_RESTOCK_LIMIT
     """KA-R9 option: the stock is turned over at most this many times, and a deal whose
     stock runs out once more ends without a winner; 0 (the default) turns it over as often
@@ -68,6 +70,7 @@ class Settings:
         return cls(
             str(options["format"]),
             int(options["stake"]),
+            int(options.get("first_dealer", -1)),
             int(options.get("restock_limit", NO_RESTOCK_LIMIT)),
         )
 
@@ -122,8 +125,9 @@ class KalookiState(State):
         """A summary of every finished deal (hands are shown at the end of a deal)."""
         self.reason = ""
         self.deal_no = 0
-        self.dealer = players - 1
-        """The first dealer is the last seat, so seat 0 plays first (KA-R1)."""
+        first = settings.first_dealer
+        self.dealer = first if 0 <= first < players else players - 1
+        """The first dealer: by default the last seat, so seat 0 plays first (KA-R1)."""
         self._deal()
 
     # -- dealing (KA-R1) -----------------------------------------------------------------
