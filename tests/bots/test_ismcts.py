@@ -248,9 +248,9 @@ def test_kalooki_search_keeps_its_rules_guide_with_cheap_rollouts() -> None:
     """Kalooki's rules bot anchors the root only; a tiny budget never overrides it."""
     game = spieltisch.load("kalooki")
     state = game.new_state(seed=5)
-    bot = make(game, "ismcts", seed=2, iterations=6)
+    bot = make(game, "ismcts", seed=3, iterations=6)
     assert isinstance(bot, ISMCTSBot)
-    rules = make(game, "rules", seed=2)
+    rules = make(game, "rules", seed=3)
     assert type(bot.guide).__name__ == "RulesBot" and not isinstance(bot.rollout, BotPolicy)
     decisions = 0
     for _ in range(60):

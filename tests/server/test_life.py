@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+import spieltisch
 from spieltisch.server import Settings, create_app
 
 from .conftest import hello, until
@@ -68,7 +69,9 @@ def test_resign_ends_the_game_when_one_is_left_and_rematch_seats_everyone(
     nid = made["table"]["id"]
     assert made["seat"] == 1 and made["host_token"] and made["seat_token"]
     assert made["table"]["game"] == game and made["table"]["status"] == "open"
-    assert made["table"]["options"] == summary["options"]
+    # The options rotate as the game's rules rotate them between games (KA-R1, HG-R13).
+    rotated = spieltisch.load(game, **summary["options"]).next_options(summary["result"], n)
+    assert made["table"]["options"] == rotated
     assert [s["name"] for s in made["table"]["seats"]] == [f"P{i}" for i in range(n)]
     twice = client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[1])).json()
     assert twice["table"]["id"] == nid and twice["seat_token"] == made["seat_token"]  # a 2nd tab
@@ -224,3 +227,16 @@ def test_a_rematch_keeps_the_spectator_chat_the_host_chose(client: TestClient) -
     nid = client.post(f"/api/tables/{tid}/rematch", headers=auth(ada)).json()["table"]["id"]
     with client.websocket_connect(f"/ws/tables/{nid}") as ws:
         assert hello(ws, None)["chat"]["spectators"] == "write"
+
+
+def test_a_rematch_rotates_the_kalooki_dealer_and_the_halli_galli_first_flipper(
+    client: TestClient,
+) -> None:
+    """KA-R1: the deal rotates from pot to pot; HG-R13: the next game begins left of the
+    winner. Both reach the rematch through the game's own next_options."""
+    for game, key, expected in (("kalooki", "first_dealer", 0), ("halligalli", "first_flipper", 1)):
+        tid, tokens = table(client, game)
+        for seat in range(PLAYERS[game] - 1, 0, -1):
+            resign(client, tid, tokens[seat], seat)
+        made = client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[0])).json()
+        assert made["table"]["options"][key] == expected, game

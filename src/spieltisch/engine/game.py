@@ -212,6 +212,13 @@ def ranks_from_keys(keys: list[tuple[float, ...]]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 
+RESIGNED = "resigned"
+"""The position field that lists the seats that have resigned, in order (every game)."""
+SEED = "seed"
+"""The position field of a game with chance: the seed its later deals are drawn from, so
+that a state rebuilt from its position deals the next game as the original does."""
+
+
 class State(ABC):
     """One game in progress. Subclasses implement the underscored hooks."""
 
@@ -281,7 +288,7 @@ class State(ABC):
         if isinstance(action, Resign):
             if seat in self.resigned:
                 return IllegalAction(RESIGN_RULE, f"seat {seat} has resigned already")
-            return None
+            return self._resign_refusal(seat)
         if seat not in self.active_seats():
             return self._inactive_refusal(seat, action)
         try:
@@ -333,6 +340,9 @@ class State(ABC):
         all others. Either way ``details["resigned"]`` lists them in order.
         """
         if self._resigned_out():
+            own = self._resignation_result()
+            if own is not None:
+                return own
             left = [s for s in range(self.players) if s not in self.resigned]
             return Result(
                 scores=tuple(1.0 if s in left else 0.0 for s in range(self.players)),
@@ -356,12 +366,15 @@ class State(ABC):
     def _resign(self, seat: int) -> list[Event]:
         """Apply a resignation (the game is running, ``seat`` exists and has not resigned)."""
         self.resigned = (*self.resigned, seat)
+        ends = self._resigned_out()
+        if ends:
+            self._end_by_resignation()
         return [
             {
                 "type": "resign",
                 "seat": seat,
                 "rule": self.game.info.resign_rule or RESIGN_RULE,
-                "ends": self._resigned_out(),
+                "ends": ends,
             }
         ]
 
@@ -434,9 +447,34 @@ class State(ABC):
         ``game.state_from_position(state.position())`` gives a state with the same
         position; it has no record. Hidden parts are included: this is a full state.
         """
-        return self.game._position_of(self)
+        position = self.game._position_of(self)
+        if self.resigned:
+            position = {**position, RESIGNED: list(self.resigned)}
+        if self.game.info.chance:
+            position = {**position, SEED: self.seed}
+        return position
 
     # -- hooks for games -----------------------------------------------------------------
+    def _resign_refusal(self, seat: int) -> IllegalAction | None:
+        """Why ``seat`` may not resign now under the game's resignation ruling, or None.
+
+        A seat that the game's rules have already put out (a Halli Galli player without
+        cards, a Kalooki club player past 150) has nothing left to give up: its place is
+        fixed. By default every seat may resign.
+        """
+        return None
+
+    @abstractmethod
+    def _end_by_resignation(self) -> None:
+        """Close the game's own phase when resignations end it, so that no seat is active
+        and no action is legal any more, as for any other end (``active_seats`` and
+        ``legal_actions`` empty)."""
+
+    def _resignation_result(self) -> Result | None:
+        """The result of a game ended by resignation in the game's own units (money,
+        match points), or None for the engine's 1 and 0."""
+        return None
+
     def _inactive_refusal(self, seat: int, action: Any) -> IllegalAction:
         """The refusal of an action by a seat that may not act now.
 
@@ -661,13 +699,23 @@ class Game(ABC, Generic[StateT]):
             raise InvalidNotation(
                 f"a {self.info.name} position is a JSON object, got {type(position).__name__}"
             )
+        resigned = position.get(RESIGNED, ())
+        own = {k: v for k, v in position.items() if k not in (RESIGNED, SEED)}
         try:
-            state = self._from_position(position)
+            state = self._from_position(own)
+            seats = tuple(int(s) for s in resigned)
+            if SEED in position:
+                state.seed = int(position[SEED])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             if isinstance(exc, InvalidNotation):
                 raise
             what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise InvalidNotation(f"not a valid {self.info.name} position: {what}") from exc
+        if len(set(seats)) != len(seats) or any(not 0 <= s < state.players for s in seats):
+            raise InvalidNotation(f"{RESIGNED}: distinct seats of the game, got {resigned!r}")
+        state.resigned = seats
+        if state._resigned_out():
+            state._end_by_resignation()
         state.origin = Origin.POSITION
         return state
 
@@ -678,6 +726,16 @@ class Game(ABC, Generic[StateT]):
     @abstractmethod
     def _position_of(self, state: Any) -> dict[str, Any]:
         """The readable position of ``state`` (see :meth:`State.position`)."""
+
+    def next_options(self, result: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+        """The options of the next game between the same seats (a rematch), after a game
+        that ended with ``result`` (``Result.to_json()``, or None when unknown).
+
+        The same options by default. A game whose rules rotate something between games
+        (the dealer, the first player, the colours) says so here, citing its rule, so that
+        no server code names a game.
+        """
+        return dict(self.options)
 
     @abstractmethod
     def sample_state(self, view: View, seat: int | None, seed: int) -> StateT:

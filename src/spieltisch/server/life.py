@@ -10,7 +10,9 @@ when he made it, and a stand-in plays no weaker or stronger than that.
 
 **Rematch** ("Nochmal"): any seated player of a finished table asks for the next game
 with his seat token. The first request makes a new open table with the same setup
-(:mod:`.setup`: game, options, seats, turn clock, chat audience, rated) and a new seed:
+(:mod:`.setup`: game, options, seats, turn clock, chat audience, rated) and a new seed,
+the options rotated as the game's rules rotate dealer, first player or colours
+(``Game.next_options``):
 bots keep their seats and levels, each human seat waits for its player of the last game
 (reserved under his name). Every player then takes his own seat with his old token and
 gets the new seat's token. The table, its setup and its link are made in one transaction
@@ -130,14 +132,14 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
     if linked is not None:
         next_id = linked
     else:
-        setup = await manager.ctx.setup_of(record)  # the last game's, copied as it is
+        setup = await manager.ctx.setup_of(record)  # the last game's, options rotated
         host_token = new_token()
         next_id, made = await manager.ctx.db(
             manager.store.create_rematch,
             table_id,
             table_id=new_table_id(),
             game=setup.game,
-            options=setup.options,
+            options=setup.next_options(record.result, record.players),
             players=record.players,
             seed=secrets.randbits(48),
             host_hash=hash_token(host_token),

@@ -127,6 +127,11 @@ class TableSetup:
             bool(settings.get("rated", False)),
         )
 
+    def next_options(self, result: dict[str, Any] | None, players: int) -> dict[str, Any]:
+        """The options of a rematch: these, rotated as the game's rules rotate the dealer,
+        first player or colours between games (``Game.next_options``)."""
+        return load(self.game, **self.options).next_options(result, players)
+
     def settings_json(self) -> dict[str, Any]:
         """What the table's settings row holds (the keys the chat and ratings read)."""
         return {"chat": self.chat, "rated": self.rated}

@@ -26,6 +26,7 @@ def setup(
     stock_size: int | None = None,
     restocks: int = 0,
     turns: int = 0,
+    idle: int = 0,
     **options: Any,
 ) -> KalookiState:
     """A state with the given hands (one string per seat), table melds ``(owner, cards)``,
@@ -64,6 +65,7 @@ def setup(
         opened_start=(opened or [False] * n)[to_move],
         restocks=restocks,
         turns=turns,
+        idle=idle,
     )
     restore(state, data)
     return state

@@ -7,7 +7,7 @@ import pytest
 
 from spieltisch.engine import IllegalAction, InvalidPlayers
 from spieltisch.games.kalooki import Kalooki
-from spieltisch.games.kalooki.state import MAX_RESTOCKS, MAX_TURNS
+from spieltisch.games.kalooki.state import STALL_TURNS
 
 from .helpers import play, setup
 
@@ -60,13 +60,21 @@ def test_KA_R4_restock_turns_the_pile_over_keeping_its_top() -> None:
     assert s.restocks == 1
 
 
-def test_KA_R9_stock_running_out_after_the_last_restock_ends_the_deal_without_a_winner() -> None:
+def test_KA_R9_the_pile_is_turned_over_as_often_as_the_stock_runs_out() -> None:
+    s = setup(["2s 7s 9d", "3s 8s 10d"], pile="4c 5c 6c", stock_size=1, stock_top="Jd", restocks=7)
+    events = play(s, "draw stock", "discard 9d")
+    assert not s.is_over() and any(e["type"] == "restock" for e in events)
+    assert s.restocks == 8
+
+
+def test_KA_R9_option_restock_limit_ends_the_deal_without_a_winner() -> None:
     s = setup(
         ["2s 7s 9d", "3s 8s 10d"],
         pile="4c 5c 6c",
         stock_size=1,
         stock_top="Jd",
-        restocks=MAX_RESTOCKS,
+        restocks=2,
+        restock_limit=2,
     )
     play(s, "draw stock", "discard 9d")
     assert s.is_over() and s.reason == "exhausted"
@@ -74,9 +82,30 @@ def test_KA_R9_stock_running_out_after_the_last_restock_ends_the_deal_without_a_
     assert result is not None and result.scores == (0.0, 0.0)  # ring game: a wash
 
 
-def test_KA_R9_turn_limit_ends_the_deal() -> None:
-    s = setup(["2s 7s 9d", "3s 8s 10d"], turns=MAX_TURNS - 1)
+def test_KA_R9_safeguard_ends_a_deal_after_turns_that_lay_nothing() -> None:
+    s = setup(["2s 7s 9d", "3s 8s 10d"], turns=5000, idle=STALL_TURNS - 1)
     play(s, "draw discard", "discard 9d")
+    assert s.is_over() and s.reason == "exhausted"
+    result = s.result()
+    assert result is not None and result.scores == (0.0, 0.0)
+
+
+def test_KA_R9_a_turn_that_lays_a_meld_starts_the_safeguard_count_again() -> None:
+    s = setup(
+        ["7s 8s 9s 2c", OTHER],
+        table=[(1, "8d 9d 10d")],
+        opened=[True, True],
+        stock_top="Jd",
+        idle=STALL_TURNS - 1,
+    )
+    play(s, "draw stock", "meld 7s 8s 9s", "discard 2c")
+    assert not s.is_over() and s.idle == 0
+
+
+def test_KA_R9_a_failed_opening_does_not_count_as_laying() -> None:
+    s = setup(["7s 8s 9s 2c", OTHER], stock_top="Jd", idle=STALL_TURNS - 1)
+    events = play(s, "draw stock", "meld 7s 8s 9s", "discard 2c")
+    assert any(e["type"] == "opening_failed" for e in events)
     assert s.is_over() and s.reason == "exhausted"
 
 
@@ -119,3 +148,28 @@ def test_KA_R6_no_laying_off_after_someone_goes_out() -> None:
     assert s.active_seats() == () and s.legal_actions(1) == []
     with pytest.raises(IllegalAction):
         s.apply(1, s.game.parse_action("draw stock"))
+
+
+def test_KA_R9_a_dead_deal_ends_at_once() -> None:
+    # Only full sets on the table and at most two cards in every hand: nobody can ever lay
+    # a card again (a new meld needs three cards and a discard), so nobody can go out.
+    s = setup(
+        ["2h 9d", "3s"],
+        table=[(0, "4c 4d 4h 4s"), (1, "5c 5d 5h 5s")],
+        opened=[True, True],
+        stock_top="Jd",
+    )
+    events = play(s, "draw stock", "discard Jd")
+    assert s.is_over() and s.reason == "exhausted"
+    end = next(e for e in events if e["type"] == "deal_end")
+    assert end["no_winner"] == "dead"
+
+
+def test_KA_R1_the_next_game_is_dealt_by_the_next_seat() -> None:
+    game = Kalooki()
+    assert game.new_state(4, seed=1).dealer == 3
+    options = game.next_options(None, 4)
+    assert options["first_dealer"] == 0
+    s = Kalooki(**options).new_state(4, seed=1)
+    assert s.dealer == 0 and s.active_seats() == (1,)
+    assert Kalooki(**options).next_options(None, 4)["first_dealer"] == 1

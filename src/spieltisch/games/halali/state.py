@@ -698,6 +698,10 @@ class HalaliState(State):
             "tiles": [self.tiles_won(c) for c in seats],
         }
 
+    def _end_by_resignation(self) -> None:
+        """HA-R9: the match ends with the resignation; no seat is to move any more."""
+        self.reason = "resigned"
+
     def _result(self) -> Result | None:
         if not self.reason:
             return None

@@ -229,6 +229,16 @@ class HalliGalli(Game[HalliGalliState]):
                 f"nennt mehr als {players} Plätze", f"names more than {players} seats"
             )
 
+    def next_options(self, result: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+        """HG-R13 (HG §4.5): the next game of a series begins left of the last winner; a
+        game without a sole winner keeps how the first flipper is chosen."""
+        options = dict(self.options)
+        details = (result or {}).get("details") or {}
+        nxt = details.get("next_first_flipper")
+        if isinstance(nxt, int) and 0 <= nxt < players:
+            options["first_flipper"] = nxt
+        return options
+
     def _new_state(self, players: int, seed: int) -> HalliGalliState:
         return HalliGalliState(self, players, seed, self.settings)
 

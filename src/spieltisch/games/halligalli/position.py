@@ -4,15 +4,19 @@ A position is a JSON object; ``draw`` and ``table`` (one string of cards per sea
 bottom to top: the last card of a draw pile is flipped next, the last card of a face-up
 pile is the one that counts, HG-R2) are required::
 
-    {"draw": ["PIG 3B 1S", "2L 1B+1P", "MONKEY"], "table": ["5B", "", "1P"],
+    {"draw": ["PIG 3B 1S", "2L BP", "MONKEY"], "table": ["5B", "", "1P"],
      "aside": "", "to_flip": 1}
 
 Card names are those of the views (``PIG``, ``MONKEY``, ``ELEPHANT``, ``3B`` three
-bananas, ``1B+1P`` a banana and a plum; B banana, S strawberry, L lime, P plum). Together
-with ``aside`` (the leftover cards of the deal, HG-R6) the piles hold exactly the deck of
-the ``deck`` option. Every other field is that of the state (``state.position()`` lists
-them all) and defaults to a fresh game's; the bell's validity is always computed from
-the face-up cards, never given.
+bananas, ``BP`` a banana and a plum, ``BLP`` three fruits; B banana, S strawberry, L lime,
+P plum). Together with ``aside`` (the leftover cards of the deal, HG-R6) the piles hold
+exactly the deck of the ``deck`` option. Every other field is that of the state
+(``state.position()`` lists them all) and defaults to a fresh game's. ``version``,
+``round_start`` and ``chain`` are the table's history: the ledger of the stray cards
+since the last regular table change and who threw each (HG §4.2b, §4.2c judge a ring by
+it, so a thrower's own ring stays wrong); ``state.position()`` gives them, and without
+them the history starts at the position. The bell's validity is always computed from the
+face-up cards, never taken from the ledger.
 """
 
 from __future__ import annotations
@@ -24,8 +28,8 @@ from spieltisch.engine import InvalidNotation
 
 from .cards import NAMES, card_by_name
 
-_DERIVED = {"chain", "version", "round_start"}
-"""Payload fields a position does not give: the table history starts at the position."""
+_HISTORY = ("version", "round_start", "chain")
+"""The table's history: kept when a position gives it, else it starts at the position."""
 
 
 def _cards(text: Any) -> list[int]:
@@ -34,7 +38,7 @@ def _cards(text: Any) -> list[int]:
         return [card_by_name(w) for w in words]
     except KeyError as exc:
         raise InvalidNotation(
-            f"{exc.args[0]!r} is not a Halli Galli card (PIG, MONKEY, ELEPHANT, 3B, 1B+1P, ...)"
+            f"{exc.args[0]!r} is not a Halli Galli card (PIG, MONKEY, ELEPHANT, 3B, BP, ...)"
         ) from None
 
 
@@ -48,7 +52,7 @@ def payload_of(position: Mapping[str, Any], fresh: Mapping[str, Any]) -> dict[st
 
     :raises InvalidNotation: for an unknown field or a card that cannot be read.
     """
-    unknown = set(position) - (set(fresh) - _DERIVED)
+    unknown = set(position) - set(fresh)
     if unknown:
         raise InvalidNotation(f"unknown fields of a Halli Galli position: {sorted(unknown)}")
     out = dict(fresh)
@@ -68,15 +72,17 @@ def payload_of(position: Mapping[str, Any], fresh: Mapping[str, Any]) -> dict[st
         )
     if "anchor" not in position:
         out["anchor"] = (int(out["to_flip"]) - 1) % n
-    # The table history begins here: validity is recomputed by the state (restore).
-    out["version"] = out["round_start"] = 0
-    out["chain"] = [[0, None, -1]]
+    if not any(k in position for k in _HISTORY):
+        # The table history begins here: validity is recomputed by the state (restore).
+        out["version"] = out["round_start"] = 0
+        out["chain"] = [[0, None, -1]]
     return out
 
 
 def position_of(data: Mapping[str, Any]) -> dict[str, Any]:
     """The readable position of a state payload (``HalliGalliState._dump``)."""
-    out = {k: v for k, v in data.items() if k not in _DERIVED}
+    out = dict(data)
+    out["chain"] = [list(e) for e in data["chain"]]
     out["draw"] = [_names(p) for p in data["draw"]]
     out["table"] = [_names(p) for p in data["table"]]
     out["aside"] = _names(data["aside"])

@@ -24,14 +24,21 @@ def penalty_per_player(in_game: int) -> int:
 
 
 def game_result(
-    out: Sequence[int], held: Sequence[int], reason: str, details: dict[str, Any]
+    out: Sequence[int],
+    held: Sequence[int],
+    reason: str,
+    details: dict[str, Any],
+    resigned: Sequence[int] = (),
 ) -> Result:
     """The ranking of a finished game: ``out`` the elimination stamp per seat (0 while
     in), ``held`` the cards each seat holds; ``details`` are passed on, with the seat
-    that flips first in the next game (left of a sole winner, HG-R13)."""
+    that flips first in the next game (left of a sole winner, HG-R13). ``resigned``
+    seats rank below everybody, sharing the last place, and win nothing (HG-R15); a
+    score stays the number of seats ranked below."""
     n = len(out)
     keys: list[tuple[float, ...]] = [
-        (float(out[s]), 0.0) if out[s] else (1e9, float(held[s])) for s in range(n)
+        (-1.0, 0.0) if s in resigned else (float(out[s]), 0.0) if out[s] else (1e9, float(held[s]))
+        for s in range(n)
     ]
     ranks = ranks_from_keys(keys)
     scores = tuple(float(sum(1 for o in keys if o < k)) for k in keys)

@@ -48,6 +48,9 @@ from .finale import Finale
 from .scoring import game_result, penalty_per_player
 from .views import seat_view
 
+RESIGN_RULE = "HG-R15"
+"""Cited when a resignation is refused (a player who is out already)."""
+
 PLY_CAP = 10_000
 """Actions after which a game ends as ``ply_cap`` (ranked by cards held). Nobody is
 obliged to ring, so flipping through the piles and turning them over (HG-R11) could go
@@ -245,6 +248,13 @@ class HalliGalliState(State):
             events.extend(self._settle())
         if not self.reason and self.steps >= PLY_CAP:
             events.extend(self._end("ply_cap"))
+        if self.resigned and not self.reason and self._resigned_out():
+            # HG-R15: the last player still in but one went out beside a resigned seat.
+            self.reason = "decided"
+            self.to_flip = -1
+            result = self.result()
+            assert result is not None
+            events.append({"type": "game_end", **result.to_json()})
         return events
 
     def _may_flip(self, seat: int) -> bool:
@@ -468,16 +478,47 @@ class HalliGalliState(State):
         assert result is not None
         return [{"type": "game_end", **result.to_json()}]
 
+    def _end_by_resignation(self) -> None:
+        """HG-R14, HG-R15: the game ends with the resignation; no seat is active any more."""
+        self.reason = "resigned"
+        self.to_flip = -1
+
+    # -- resigning (HG-R14, HG-R15) ------------------------------------------------------
+    def _resign_refusal(self, seat: int) -> IllegalAction | None:
+        if self.out[seat]:
+            return IllegalAction(
+                RESIGN_RULE, f"seat {seat} is out of the game already; its place is fixed"
+            )
+        return None
+
+    def _resigned_out(self) -> bool:
+        """HG-R15: the result is fixed once at most one player still in the game has not
+        resigned (every resigner ranks below him, every player out ranks by when he
+        left), so the game ends then, in the middle of a finale too."""
+        if not self.resigned:
+            return False
+        return sum(1 for s in self._seats_in if s not in self.resigned) <= 1
+
+    def _resignation_result(self) -> Result:
+        return self._ranked(self.reason or "resigned")
+
     def _result(self) -> Result | None:
         if not self.reason:
             return None
+        return self._ranked(self.reason)
+
+    def _ranked(self, reason: str) -> Result:
+        """The ranking by elimination, resigners last; a score is the number of seats
+        ranked below (HG-R12, HG-R15)."""
         details: dict[str, Any] = {
             "stats": dict(self.stats),
             "extra_life": self.extra_life_by if self.extra_life_by >= 0 else None,
             "finale": self.finale is not None,
         }
         held = [self.cards_held(s) for s in range(self.players)]
-        return game_result(self.out, held, self.reason, details)
+        if self.resigned:
+            details["resigned"] = list(self.resigned)
+        return game_result(self.out, held, reason, details, self.resigned)
 
     # -- views ---------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -77,6 +77,14 @@ RULE_TEXTS: Final = {
         "Wer zuerst aufdeckt, wird ausgelost oder als Platz am Tisch festgelegt.",
         "Who flips first is drawn by lot or fixed as a seat at the table.",
     ),
+    "HG-R15": Text(
+        "Wer schon ausgeschieden ist, kann nicht aufgeben: sein Platz steht fest. Bleibt nur "
+        "ein Spieler im Spiel, der nicht aufgegeben hat, ist das Ergebnis entschieden und "
+        "das Spiel endet sofort, auch mitten im Finale.",
+        "A player who is out already cannot resign: his place is fixed. When only one player "
+        "still in the game has not resigned, the result is decided and the game ends at "
+        "once, in the middle of a finale too.",
+    ),
     "HG-R14": Text(
         "Aufgeben: Wer aufgibt, hat verloren und wird Letzter. Bleiben zwei oder mehr "
         "Spieler, spielt ein Bot seine Karten weiter; bleibt nur einer, gewinnt er sofort.",

@@ -203,3 +203,25 @@ def healthy_parties(hands: list[list[int]], seats: list[int], players: int) -> l
 
 def is_three_party(party: list[int]) -> bool:
     return REST in party
+
+
+def without_resigners(totals: list[int], resigned: tuple[int, ...]) -> list[int]:
+    """HY-R12: match points in which a resigned seat wins nothing. A resigner's positive
+    total (his stand-in's play) is cut to 0 and the points go, in equal whole shares, to
+    the seats that did not resign (odd points to the earliest seats), so the match stays
+    zero-sum; a negative total stands.
+
+    >>> without_resigners([5, -2, -3], (0,))
+    [0, 1, -1]
+    """
+    out = list(totals)
+    others = [s for s in range(len(totals)) if s not in resigned]
+    if not others:
+        return out
+    for s in resigned:
+        if out[s] > 0:
+            each, odd = divmod(out[s], len(others))
+            for i, o in enumerate(others):
+                out[o] += each + (1 if i < odd else 0)
+            out[s] = 0
+    return out

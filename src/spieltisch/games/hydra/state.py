@@ -39,6 +39,7 @@ from .scoring import (
     score_three,
     score_two,
     seat_points,
+    without_resigners,
 )
 from .views import make_view
 
@@ -306,14 +307,32 @@ class HydraState(State):
             return play.play(self, seat, action)
         return bidding.play(self, seat, action)
 
+    def _end_by_resignation(self) -> None:
+        """HY-R11: the match ends with the resignation; no seat is to play any more."""
+        self.phase = OVER
+
     def _result(self) -> Result | None:
         if self.phase != OVER:
             return None
+        return self._match_result("match_complete")
+
+    def _resignation_result(self) -> Result:
+        """HY-R12: the match ended by resignation in match points, resigners winning
+        nothing; the seat left ranks first."""
+        return self._match_result("resigned")
+
+    def _match_result(self, reason: str) -> Result:
+        points = without_resigners(self.totals, self.resigned)
+        details: dict[str, Any] = {"games": list(self.finished), "totals": list(self.totals)}
+        if self.resigned:
+            details["resigned"] = list(self.resigned)
         return Result(
-            scores=tuple(float(t) for t in self.totals),
-            ranks=ranks_from_keys([(float(t),) for t in self.totals]),
-            reason="match_complete",
-            details={"games": list(self.finished), "totals": list(self.totals)},
+            scores=tuple(float(t) for t in points),
+            ranks=ranks_from_keys(
+                [(0.0 if s in self.resigned else 1.0, float(t)) for s, t in enumerate(points)]
+            ),
+            reason=reason,
+            details=details,
         )
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -79,6 +79,12 @@ RULE_TEXTS: Final = {
         "You play only a card of your hand and must follow the suit led (trumps when a trump "
         "was led) while you can.",
     ),
+    "HY-R12": Text(
+        "Wer aufgegeben hat, gewinnt nichts: ein positiver Punktestand seines Ersatzspielers "
+        "wird auf 0 gesetzt und zu gleichen Teilen an die anderen verteilt; er wird Letzter.",
+        "A player who resigned wins nothing: a positive total earned by his stand-in is cut "
+        "to 0 and shared equally among the others; he ranks last.",
+    ),
     "HY-R11": Text(
         "Aufgeben: Wer aufgibt, hat verloren und steht am Ende hinter allen anderen. Ein "
         "Bot spielt seine Karten und seinen Platz in der Partei zu Ende; abgerechnet wird "

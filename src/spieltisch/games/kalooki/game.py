@@ -69,6 +69,40 @@ INFO = GameInfo(
             rule="KA-R8",
         ),
         Option(
+            "restock_limit",
+            0,
+            Text("Höchstens so oft umdrehen", "Restock limit"),
+            Text(
+                "KA-R9: wie oft der Abwurfstapel höchstens als neuer Talon umgedreht wird; "
+                "läuft der Talon danach noch einmal leer, endet die Runde ohne Gewinner. "
+                "0 (Standard): so oft wie nötig, wie die Regel es sagt.",
+                "KA-R9: how many times at most the discard pile is turned over as the new "
+                "stock; when the stock runs out once more the deal ends without a winner. "
+                "0 (default): as often as needed, as the rules say.",
+            ),
+            kind=int,
+            minimum=0,
+            maximum=100,
+            rule="KA-R9",
+        ),
+        Option(
+            "first_dealer",
+            -1,
+            Text("Erster Geber", "First dealer"),
+            Text(
+                "KA-R1: der Platz, der die erste Runde gibt; links von ihm wird begonnen. "
+                "Standard: der letzte Platz, so beginnt Platz 1. Beim Rückspiel gibt der "
+                "nächste Platz.",
+                "KA-R1: the seat that deals the first deal; the player on its left begins. "
+                "Default: the last seat, so seat 1 begins. A rematch is dealt by the next "
+                "seat.",
+            ),
+            kind=int,
+            minimum=-1,
+            maximum=5,
+            rule="KA-R1",
+        ),
+        Option(
             "six_players",
             False,
             Text("Fünf oder sechs Spieler", "Five or six players"),
@@ -118,6 +152,15 @@ class Kalooki(Game[KalookiState]):
     @property
     def stake(self) -> int:
         return self.settings.stake
+
+    def next_options(self, result: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+        """KA-R1: the deal rotates clockwise, from pot to pot too: the next game is dealt
+        by the seat left of this game's first dealer."""
+        options = dict(self.options)
+        first = int(options.get("first_dealer", -1))
+        dealer = first if 0 <= first < players else players - 1
+        options["first_dealer"] = (dealer + 1) % players
+        return options
 
     def _new_state(self, players: int, seed: int) -> KalookiState:
         return KalookiState(self, players, seed, self.settings)

@@ -119,6 +119,11 @@ def classify(tokens: tuple[int, ...]) -> tuple[bool, int, int] | str:
     positions = run_positions(ranks)
     if positions is None:
         return "a run needs consecutive ranks, ace low (A-2-3) or high (Q-K-A), no K-A-2"
+    if n == MAX_RUN and ranks[-1] == 1:
+        # A full run holds the same 13 cards with the ace low or high; written last (as a
+        # 2-K run built up with an ace, or Q-K-A built down to 2, lies on the table), the
+        # ace is high (KA-R2).
+        return (True, suits[0], 2)
     return (True, suits[0], positions[0])
 
 

@@ -45,19 +45,24 @@ def deal_penalties(
     return out
 
 
-def ring_payout(pot: float, penalties: list[int], winner: int) -> list[float]:
+def ring_payout(
+    pot: float, penalties: list[int], winner: int, resigned: tuple[int, ...] = ()
+) -> list[float]:
     """What each seat receives from the pot in a ring game (KA-R8).
 
     A loser with penalty ``p < 100`` gets ``S * (100 - p) / 100`` where
     ``S = 25% of the pot / (players - 1)``; the winner gets the rest. Money is paid in
     whole cents: each loser's share is rounded to the cent and the winner takes what is
-    left, so the payouts always add up to the pot exactly.
+    left, so the payouts always add up to the pot exactly. A ``resigned`` seat gets
+    nothing (KA-R12): its share stays with the winner.
     """
     n = len(penalties)
     pot_cents = round(pot * 100)
     share = LOSERS_SHARE * pot_cents / (n - 1)
     cents = [
-        0 if s == winner or p >= RING_LOSER_CAP else round(share * (RING_LOSER_CAP - p) / 100)
+        0
+        if s == winner or s in resigned or p >= RING_LOSER_CAP
+        else round(share * (RING_LOSER_CAP - p) / 100)
         for s, p in enumerate(penalties)
     ]
     cents[winner] = pot_cents - sum(cents)
@@ -79,17 +84,32 @@ def club_eliminated(totals: list[int], alive: list[bool]) -> list[int]:
     return [s for s, t in enumerate(totals) if alive[s] and t > CLUB_LIMIT]
 
 
-def ring_result(deal: dict[str, Any], stake: float, reason: str) -> Result:
+def pot_winner(penalties: list[int], winner: int, resigned: tuple[int, ...]) -> int:
+    """KA-R12: who takes the winner's share. A resigned seat can win nothing: when its
+    stand-in went out, the player with the fewest penalty points who did not resign takes
+    it (the earliest seat among equals)."""
+    if winner not in resigned:
+        return winner
+    others = [s for s in range(len(penalties)) if s not in resigned]
+    return min(others, key=lambda s: (penalties[s], s))
+
+
+def ring_result(
+    deal: dict[str, Any], stake: float, reason: str, resigned: tuple[int, ...] = ()
+) -> Result:
     """A ring game's result (KA-R8): scores are money won, payout minus stake; a deal
-    without a winner (KA-R9) is a wash."""
+    without a winner (KA-R9) is a wash, except that a resigned seat gets nothing back and
+    the others share its stake (KA-R12)."""
     pens: list[int] = deal["penalties"]
     n = len(pens)
     winner = deal["winner"]
     if winner is None:
-        pay = [stake] * n
+        keep = [s for s in range(n) if s not in resigned]
+        pay = split_pot(stake * n, keep, n) if resigned else [stake] * n
         ranks: tuple[int, ...] = (1,) * n
     else:
-        pay = ring_payout(stake * n, pens, winner)
+        winner = pot_winner(pens, winner, resigned)
+        pay = ring_payout(stake * n, pens, winner, resigned)
         ranks = ranks_from_keys(
             [(1.0, 0.0) if s == winner else (0.0, -float(p)) for s, p in enumerate(pens)]
         )
@@ -98,17 +118,53 @@ def ring_result(deal: dict[str, Any], stake: float, reason: str) -> Result:
 
 
 def club_result(
-    deals: list[dict[str, Any]], alive: list[bool], totals: list[int], stake: float, reason: str
+    deals: list[dict[str, Any]],
+    alive: list[bool],
+    totals: list[int],
+    stake: float,
+    reason: str,
+    resigned: tuple[int, ...] = (),
 ) -> Result:
     """The club format's result: the players left share the pot; the others rank by how
-    late they went out, then by total."""
+    late they went out, then by total. A resigned seat wins nothing (KA-R12): the pot goes
+    to the players left who did not resign, or, when none is, to the best placed player
+    who did not resign."""
     n = len(alive)
-    winners = [s for s in range(n) if alive[s]]
-    pay = split_pot(stake * n, winners, n)
     out_at = [len(deals) + 1] * n
     for d in deals:
         for s in d.get("eliminated", []):
             out_at[s] = d["deal"]
-    ranks = ranks_from_keys([(float(out_at[s]), -float(totals[s])) for s in range(n)])
+    keys: list[tuple[float, ...]] = [(float(out_at[s]), -float(totals[s])) for s in range(n)]
+    winners = [s for s in range(n) if alive[s] and s not in resigned]
+    if not winners:
+        others = [s for s in range(n) if s not in resigned] or list(range(n))
+        best = max(keys[s] for s in others)
+        winners = [s for s in others if keys[s] == best]
+    pay = split_pot(stake * n, winners, n)
+    ranks = ranks_from_keys(keys)
     details = {"totals": list(totals), "payouts": [round(x, 2) for x in pay], "deals": len(deals)}
     return Result(tuple(round(p - stake, 2) for p in pay), ranks, reason, details)
+
+
+def resigned_out_result(
+    alive: list[bool],
+    resigned: tuple[int, ...],
+    stake: float,
+    details: dict[str, Any],
+    reason: str = "resigned",
+) -> Result:
+    """KA-R12: the result when resignations leave at most one player who can still win.
+    He takes the whole pot; everybody else has lost his stake (money, as every Kalooki
+    result). Ranks: the winner, then the players out by the club limit, then the resigners
+    (the engine's order for resigned seats)."""
+    n = len(alive)
+    winners = [s for s in range(n) if alive[s] and s not in resigned]
+    if not winners:
+        winners = [s for s in range(n) if s not in resigned] or list(range(n))
+    pay = split_pot(stake * n, winners, n)
+    keys: list[tuple[float, ...]] = [
+        (0.0 if s in resigned else 1.0, 1.0 if s in winners else 0.0) for s in range(n)
+    ]
+    out = {**details, "payouts": [round(x, 2) for x in pay], "resigned": list(resigned)}
+    scores = tuple(round(p - stake, 2) for p in pay)
+    return Result(scores, ranks_from_keys(keys), reason or "resigned", out)

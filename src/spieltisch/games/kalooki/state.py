@@ -27,16 +27,26 @@ from spieltisch.engine.rng import shuffled
 from .actions import Build, Discard, Draw, Meld, Swap
 from .cards import FACES, HAND_SIZE, JOKER, face_name, faces_of, full_deck
 from .legal import legal_actions as _legal_actions
-from .limits import MAX_RESTOCKS as MAX_RESTOCKS  # re-exported, as before
-from .limits import MAX_TURNS as MAX_TURNS  # re-exported, as before
+from .limits import NO_RESTOCK_LIMIT
 from .limits import OPENING as OPENING  # re-exported, as before
-from .melds import TableMeld, card_of, classify, token_name
+from .limits import STALL_TURNS as STALL_TURNS  # re-exported beside OPENING
+from .melds import JOKER_TOKEN, TableMeld, card_of, classify, token_name
 from .meldsearch import has_joker_pair
 from .phases import DRAW, OVER, PLAY
 from .phases import PHASE_NAMES as PHASE_NAMES  # re-exported, as before
 from .phases import Phase as Phase  # re-exported, as before
-from .scoring import CLUB_LIMIT, club_eliminated, club_result, deal_penalties, ring_result
+from .scoring import (
+    CLUB_LIMIT,
+    club_eliminated,
+    club_result,
+    deal_penalties,
+    resigned_out_result,
+    ring_result,
+)
 from .views import dump, view_of
+
+RESIGN_RULE = "KA-R12"
+"""Cited when a resignation is refused (a club player who is out already)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +58,21 @@ class Settings:
     """``ring`` (one deal per pot) or ``club`` (deals until one player is left)."""
     stake: int
     """Each player's stake in the pot."""
+    first_dealer: int = -1
+    """KA-R1 option: the seat that deals first; -1 (the default) is the last seat."""
+    restock_limit: int = NO_RESTOCK_LIMIT
+    """KA-R9 option: the stock is turned over at most this many times, and a deal whose
+    stock runs out once more ends without a winner; 0 (the default) turns it over as often
+    as it runs out, as the document says."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Settings:
-        return cls(str(options["format"]), int(options["stake"]))
+        return cls(
+            str(options["format"]),
+            int(options["stake"]),
+            int(options.get("first_dealer", -1)),
+            int(options.get("restock_limit", NO_RESTOCK_LIMIT)),
+        )
 
 
 TURN = "KA §Zug"
@@ -71,6 +92,7 @@ class KalookiState(State):
         "deals",
         "freed",
         "hands",
+        "idle",
         "known",
         "locked",
         "melds",
@@ -103,8 +125,9 @@ class KalookiState(State):
         """A summary of every finished deal (hands are shown at the end of a deal)."""
         self.reason = ""
         self.deal_no = 0
-        self.dealer = players - 1
-        """The first dealer is the last seat, so seat 0 plays first (KA-R1)."""
+        first = settings.first_dealer
+        self.dealer = first if 0 <= first < players else players - 1
+        """The first dealer: by default the last seat, so seat 0 plays first (KA-R1)."""
         self._deal()
 
     # -- dealing (KA-R1) -----------------------------------------------------------------
@@ -128,6 +151,8 @@ class KalookiState(State):
         failed opening (KA-R10) or a freed joker."""
         self.restocks = 0
         self.turns = 0
+        self.idle = 0
+        """Turns in a row that left nothing new on the table (the KA-R9 safeguard)."""
         self.to_move = order[0]
         self._start_turn()
 
@@ -190,6 +215,7 @@ class KalookiState(State):
         copy.known = [list(k) for k in self.known]
         copy.restocks = self.restocks
         copy.turns = self.turns
+        copy.idle = self.idle
         copy.to_move = self.to_move
         copy.phase = self.phase
         copy.taken = self.taken
@@ -418,22 +444,42 @@ class KalookiState(State):
             events.extend(self._end_deal(seat, kalooki, "kalooki" if kalooki else "out"))
             return events
         self.turns += 1
+        laid = self.opened[seat] and (len(self.melds) > self.new_from or self.touched)
+        self.idle = 0 if laid else self.idle + 1
         if not self.stock:
-            if self.restocks >= MAX_RESTOCKS:
-                return events + self._end_deal(None, False, "exhausted")
+            limit = self.settings.restock_limit
+            if limit and self.restocks >= limit:
+                return events + self._end_deal(None, False, "exhausted", "restock_limit")
             if len(self.pile) > 1:
                 self.stock = self.pile[-2::-1]
                 self.pile = self.pile[-1:]
                 self.restocks += 1
                 events.append({"type": "restock", "stock": len(self.stock)})
-        if self.turns >= MAX_TURNS:
-            return events + self._end_deal(None, False, "exhausted")
+        if self.idle and self._dead():
+            return events + self._end_deal(None, False, "exhausted", "dead")
+        if self.idle >= STALL_TURNS:
+            return events + self._end_deal(None, False, "exhausted", "stalled")
         self.to_move = self._next_seat(seat)
         self._start_turn()
         return events
 
+    def _dead(self) -> bool:
+        """KA-R9: nobody can ever lay a card again, so nobody can go out. Every hand holds at
+        most two cards after its discard (a new meld needs three and a discard besides), no
+        table meld has room, and no run holds a joker to swap: the table stays as it is."""
+        if max(self.sizes) > 2:
+            return False
+        for m in self.melds:
+            if m.capacity() or (m.is_run and any(t >= JOKER_TOKEN for t in m.tokens)):
+                return False
+        return True
+
     # -- the end of a deal and of the game -----------------------------------------------
-    def _end_deal(self, winner: int | None, kalooki: bool, how: str) -> list[Event]:
+    def _end_deal(
+        self, winner: int | None, kalooki: bool, how: str, no_winner: str = ""
+    ) -> list[Event]:
+        """End the deal; ``no_winner`` says which KA-R9 end it was when nobody went out
+        (``dead``, ``stalled`` or ``restock_limit``)."""
         pens = deal_penalties(self.hands, self.alive, winner, kalooki)
         summary: dict[str, Any] = {
             "deal": self.deal_no + 1,
@@ -442,6 +488,8 @@ class KalookiState(State):
             "penalties": pens,
             "hands": [[face_name(f) for f in faces_of(h)] for h in self.hands],
         }
+        if no_winner:
+            summary["no_winner"] = no_winner
         self.deals.append(summary)
         events: list[Event] = [{"type": "deal_end", **summary}]
         if self.settings.format == "ring":
@@ -460,6 +508,11 @@ class KalookiState(State):
             self.alive[s] = False
         summary["eliminated"] = out
         remaining = [s for s in alive if s not in out]
+        if self._resigned_out():
+            # KA-R12: the limit put out the last player but one who had not resigned.
+            self.phase = OVER
+            self.reason = "decided"
+            return events
         if len(remaining) <= 1 or all(self.totals[s] > CLUB_LIMIT for s in remaining):
             self.phase = OVER
             self.reason = "last_player" if len(remaining) == 1 else "shared"
@@ -470,13 +523,43 @@ class KalookiState(State):
         events.append({"type": "deal_start", "deal": self.deal_no + 1, "dealer": self.dealer})
         return events
 
+    def _end_by_resignation(self) -> None:
+        """KA-R11: the game ends with the resignation; no seat is to move any more."""
+        self.phase = OVER
+        self.reason = "resigned"
+
     def _result(self) -> Result | None:
         if self.phase != OVER:
             return None
         stake = float(self.settings.stake)
         if self.settings.format == "ring":
-            return ring_result(self.deals[-1], stake, self.reason)
-        return club_result(self.deals, self.alive, self.totals, stake, self.reason)
+            return ring_result(self.deals[-1], stake, self.reason, self.resigned)
+        return club_result(self.deals, self.alive, self.totals, stake, self.reason, self.resigned)
+
+    # -- resigning (KA-R11, KA-R12) ------------------------------------------------------
+    def _resign_refusal(self, seat: int) -> IllegalAction | None:
+        if not self.alive[seat]:
+            return IllegalAction(
+                RESIGN_RULE,
+                f"seat {seat} is out of the club game already (over {CLUB_LIMIT} points); "
+                "its place is fixed and it cannot resign",
+            )
+        return None
+
+    def _resigned_out(self) -> bool:
+        """KA-R12: the game is decided once at most one player who is still in the game
+        (club: not out by the limit) has not resigned."""
+        if not self.resigned:
+            return False
+        left = sum(1 for s in range(self.players) if self.alive[s] and s not in self.resigned)
+        return left <= 1
+
+    def _resignation_result(self) -> Result:
+        details: dict[str, Any] = {"deals": len(self.deals)}
+        if self.settings.format == "club":
+            details["totals"] = list(self.totals)
+        stake = float(self.settings.stake)
+        return resigned_out_result(self.alive, self.resigned, stake, details, self.reason)
 
     # -- views and serialisation (in views.py) -------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

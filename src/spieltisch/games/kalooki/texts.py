@@ -62,6 +62,25 @@ RULE_TEXTS: Final = {
         "Ring game: one deal per pot, the winner gets at least 75 %; club: deals until only "
         "one player stays under 150 penalty points. Everyone puts in the same stake.",
     ),
+    "KA-R9": Text(
+        "Ist der Talon aufgebraucht, wird der Abwurfstapel so oft wie nötig umgedreht. Eine "
+        "Runde endet ohne Gewinner nur, wenn niemand mehr auslegen kann, nach 300 Zügen "
+        "hintereinander ohne neue Karte auf dem Tisch, oder nach dem am Tisch eingestellten "
+        "Höchstmaß an Umdrehungen.",
+        "When the stock runs out, the discard pile is turned over as often as needed. A deal "
+        "ends without a winner only when nobody can lay a card any more, after 300 turns in a "
+        "row that put nothing new on the table, or after the table's restock limit.",
+    ),
+    "KA-R12": Text(
+        "Wer aufgegeben hat, gewinnt nichts: geht sein Ersatzspieler aus, erhält der "
+        "Spieler mit den wenigsten Strafpunkten den Gewinneranteil. Bleibt nur ein Spieler "
+        "im Spiel, der nicht aufgegeben hat, gewinnt er sofort den ganzen Pott. Wer schon "
+        "ausgeschieden ist, kann nicht aufgeben.",
+        "A player who resigned wins nothing: if his stand-in goes out, the player with the "
+        "fewest penalty points takes the winner's share. When only one player still in the "
+        "game has not resigned, he wins the whole pot at once. A player who is out already "
+        "cannot resign.",
+    ),
     "KA-R11": Text(
         "Aufgeben: Wer aufgibt, hat verloren und wird Letzter. Bleiben zwei oder mehr "
         "Spieler, spielt ein Bot seine Hand weiter; bleibt nur einer, gewinnt er sofort.",

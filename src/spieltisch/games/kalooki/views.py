@@ -20,7 +20,7 @@ from spieltisch.engine import Game, InvalidNotation, derive_rng
 from spieltisch.engine.rng import shuffled
 
 from .cards import COPIES, FACES, JOKER, counts_of, face_name, faces_of, parse_face
-from .limits import MAX_RESTOCKS, MAX_TURNS, OPENING
+from .limits import OPENING, STALL_TURNS
 from .melds import TableMeld, card_of, classify, parse_token, token_name
 from .phases import OVER, PHASE_NAMES, Phase
 
@@ -74,9 +74,11 @@ def view_of(state: KalookiState, seat: int | None) -> dict[str, Any]:
             "built_on_old": state.touched,
         },
         "restocks": state.restocks,
-        "max_restocks": MAX_RESTOCKS,
+        "max_restocks": state.settings.restock_limit,
         "turns": state.turns,
-        "max_turns": MAX_TURNS,
+        "idle_turns": state.idle,
+        "max_idle_turns": STALL_TURNS,
+        "max_turns": STALL_TURNS,
         "alive": list(state.alive),
         "totals": list(state.totals),
         "deals": [dict(d) for d in state.deals],
@@ -108,6 +110,7 @@ def dump(state: KalookiState) -> dict[str, Any]:
         "opened_start": state.opened_start,
         "restocks": state.restocks,
         "turns": state.turns,
+        "idle": state.idle,
         "deal_no": state.deal_no,
         "alive": list(state.alive),
         "totals": list(state.totals),
@@ -143,6 +146,7 @@ def restore(state: KalookiState, d: dict[str, Any]) -> None:
     state.opened_start = bool(d["opened_start"])
     state.restocks = int(d["restocks"])
     state.turns = int(d["turns"])
+    state.idle = int(d.get("idle", 0))
     state.deal_no = int(d["deal_no"])
     state.alive = [bool(x) for x in d["alive"]]
     state.totals = ints(d["totals"])
@@ -249,6 +253,7 @@ def state_from_view(
             "opened_start": turn["opened_at_start"],
             "restocks": view["restocks"],
             "turns": view["turns"],
+            "idle": view["idle_turns"],
             "deal_no": int(view["deal"]) - 1,
             "alive": view["alive"],
             "totals": view["totals"],

@@ -195,7 +195,13 @@ class RulesBot(Bot):
             return take
         with_top = list(hand)
         with_top[face] += 1
-        if face != JOKER and _deadwood(search, with_top) <= _deadwood(search, hand) - 2:
+        # With two cards in hand a new meld can never be laid (it would leave no discard,
+        # KA-R6): taking the pile for one only passes cards round in a cycle (KA-R9).
+        if (
+            face != JOKER
+            and sum(hand) > 2
+            and _deadwood(search, with_top) <= _deadwood(search, hand) - 2
+        ):
             return take  # the card joins a meld of the best arrangement
         if face == JOKER:
             return take
