@@ -78,7 +78,6 @@ def view_of(state: KalookiState, seat: int | None) -> dict[str, Any]:
         "turns": state.turns,
         "idle_turns": state.idle,
         "max_idle_turns": STALL_TURNS,
-        "max_turns": STALL_TURNS,
         "alive": list(state.alive),
         "totals": list(state.totals),
         "deals": [dict(d) for d in state.deals],

@@ -27,9 +27,10 @@ in each slot's hand (/ 2); hand sizes / 20; discard pile (copies / 2) and its to
 stock size / 106; each table meld 1..36 (owner slot, run/set, closed, new, natural cards,
 jokers by the card they stand for); opened, alive, match totals / 100 per slot; to move
 and dealer slots; phase (draw, play, over); the turn (card taken, still in hand, freed
-jokers / 2, opening value / 51, opened at the start, built on old melds); restocks / 2,
-turns / 400, deal / 10, format (ring, club), stake / 100, six players, over; and the
-tokens of the meld being laid.
+jokers / 2, opening value / 51, opened at the start, built on old melds); restocks / the
+table's restock limit (the count itself without one), turns in a row that laid nothing /
+300 (the KA-R9 safeguard), deal / 10, format (ring, club), stake / 100, six players, over;
+and the tokens of the meld being laid.
 
 Kalooki's chance is the engine seed (OpenSpiel draws it; see ``docs/research.md``).
 """
@@ -241,7 +242,7 @@ class KalookiEncoder(Encoder):
         )
         p["match"][:] = (
             view["restocks"] / max(1, view["max_restocks"]),
-            view["turns"] / view["max_turns"],
+            view["idle_turns"] / view["max_idle_turns"],
             view["deal"] / 10,
             view["format"] == "ring",
             view["format"] == "club",

@@ -15,7 +15,7 @@ from typing import Any, Final
 import numpy as np
 
 from spieltisch.games.kalooki.cards import FACES
-from spieltisch.games.kalooki.limits import MAX_RESTOCKS, MAX_TURNS, OPENING
+from spieltisch.games.kalooki.limits import OPENING, STALL_TURNS
 from spieltisch.games.kalooki.melds import JOKER_TOKEN
 from spieltisch.games.kalooki.phases import OVER, PHASE_NAMES
 from spieltisch.interop.encoders.base import FloatArray, Steps
@@ -105,8 +105,8 @@ def observe_state(state: Any, seat: int, prefix: Steps = ()) -> FloatArray:
     idx.extend(range(match, match + 8))
     val.extend(
         (
-            state.restocks / max(1, MAX_RESTOCKS),
-            state.turns / MAX_TURNS,
+            state.restocks / max(1, settings.restock_limit),
+            state.idle / STALL_TURNS,
             (state.deal_no + 1) / 10,
             settings.format == "ring",
             settings.format == "club",
