@@ -245,21 +245,25 @@ def test_keep_z_overrides_the_guide_only_when_the_difference_is_statistically_cl
 
 
 def test_kalooki_search_keeps_its_rules_guide_with_cheap_rollouts() -> None:
-    """Kalooki's rules bot anchors the root only; a tiny budget never overrides it."""
+    """Kalooki's rules bot anchors the root only, and a tiny budget rarely overrides it:
+    the keep rule is a one-sided test at ``keep_z`` (1.65, about 5 % of decisions by
+    chance), so over 60 decisions a handful of overrides is what the rule allows, not
+    every decision kept (which held only for lucky seeds: 0 to 2 overrides of 60 were
+    seen over seeds 0-7)."""
     game = spieltisch.load("kalooki")
     state = game.new_state(seed=5)
     bot = make(game, "ismcts", seed=3, iterations=6)
     assert isinstance(bot, ISMCTSBot)
     rules = make(game, "rules", seed=3)
     assert type(bot.guide).__name__ == "RulesBot" and not isinstance(bot.rollout, BotPolicy)
-    decisions = 0
+    decisions = overrides = 0
     for _ in range(60):
         seat = state.active_seats()[0]
         view = state.view(seat)
         expected = rules.plan(view, seat, 0.0).action
         if len(view["legal_actions"]) > 1:
-            assert bot.plan(view, seat, 0.0).action == expected
+            overrides += bot.plan(view, seat, 0.0).action != expected
             assert bot.root_move == expected
             decisions += 1
         state.apply(seat, expected)
-    assert decisions > 5
+    assert decisions > 5 and overrides <= 0.05 * decisions
