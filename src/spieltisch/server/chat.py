@@ -11,19 +11,18 @@ private even though anyone with its link may watch), read (``read``) or also wri
 (``write``). Each writer has a token bucket that outlives his sockets: a seat's is
 the table's and seat's, a writing spectator's the table's and his address's, so a
 reconnect brings no fresh bucket. Each address also has one bucket over all tables and
-seats, larger than a seat's (friends behind one router share it). The buckets live per
-store in this process (a table forgotten and loaded again keeps them), so no one floods
-a table; every refusal is a coded error.
+seats, larger than a seat's (friends behind one router share it). The buckets belong
+to the table manager of this process (a table forgotten and loaded again keeps them),
+so no one floods a table; every refusal is a coded error.
 
-A module of its own beside the table runtime: a table's chat state is kept per live
-table here, loaded from the store the first time a socket arrives.
+A table's chat state (:class:`.tablechat.TableChat`) is kept on its live table, loaded
+from the store the first time a socket arrives.
 """
 
 from __future__ import annotations
 
 import asyncio
 import unicodedata
-import weakref
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -34,24 +33,13 @@ from .errors import ApiError, ErrorCode
 from .live import Connection, LiveTable
 from .security import KeyedLimiter
 from .settings import Settings
+from .tablechat import TableChat
 
 QUICK = ("hello", "gl", "gg", "thanks", "wait", "oops")
 """Keys of the quick phrases; their words live in the browser's translation table."""
 
 SPECTATOR_MODES = ("none", "read", "write")
 DEFAULT_SPECTATORS = "none"
-
-
-@dataclass(eq=False)
-class TableChat:
-    spectators: str
-    recent: deque[dict[str, Any]]
-
-    def visible_to(self, seat: int | None) -> bool:
-        return seat is not None or self.spectators != "none"
-
-
-_chats: weakref.WeakKeyDictionary[LiveTable, TableChat] = weakref.WeakKeyDictionary()
 
 
 @dataclass(eq=False)
@@ -73,21 +61,16 @@ class ChatLimits:
         writer = f"seat\x00{seat}" if seat is not None else f"spectator\x00{address}"
         return self.writers.take(f"{table_id}\x00{writer}")
 
-
-UNKNOWN_ADDRESS = "?"
-
-_limits: weakref.WeakKeyDictionary[Store, ChatLimits] = weakref.WeakKeyDictionary()
-
-
-def limits(store: Store, settings: Settings) -> ChatLimits:
-    """The chat limits of ``store``'s tables in this process (made on first use)."""
-    found = _limits.get(store)
-    if found is None:
-        found = _limits[store] = ChatLimits(
+    @classmethod
+    def of(cls, settings: Settings) -> ChatLimits:
+        """The limits of one process's tables, as ``settings`` sets them."""
+        return cls(
             KeyedLimiter(settings.chat_rate, settings.chat_burst),
             KeyedLimiter(settings.chat_address_rate, settings.chat_address_burst),
         )
-    return found
+
+
+UNKNOWN_ADDRESS = "?"
 
 
 def address_of(conn: Connection) -> str:
@@ -111,18 +94,10 @@ def message_json(record: ChatRecord) -> dict[str, Any]:
     return out
 
 
-async def configure(store: Store, table_id: str, spectators: str) -> None:
-    """Store who besides the players may read and write a new table's chat."""
-    if spectators not in SPECTATOR_MODES:
-        raise ValueError(f"spectators is one of {SPECTATOR_MODES}")
-    await asyncio.to_thread(store.set_table_settings, table_id, {"chat": spectators})
-
-
 async def ready(store: Store, settings: Settings, live: LiveTable) -> TableChat:
-    """The table's chat state, read from the store on first use."""
-    chat = _chats.get(live)
-    if chat is not None:
-        return chat
+    """The table's chat state (kept on the live table), read from the store on first use."""
+    if live.chat is not None:
+        return live.chat
     stored = await asyncio.to_thread(store.table_settings, live.id)
     records = await asyncio.to_thread(store.chat, live.id, settings.chat_keep)
     mode = stored.get("chat", DEFAULT_SPECTATORS)
@@ -130,14 +105,16 @@ async def ready(store: Store, settings: Settings, live: LiveTable) -> TableChat:
         mode if mode in SPECTATOR_MODES else DEFAULT_SPECTATORS,
         deque((message_json(r) for r in records), maxlen=settings.chat_keep),
     )
-    return _chats.setdefault(live, loaded)  # a second socket may have loaded it first
+    if live.chat is None:  # a second socket may have loaded it first
+        live.chat = loaded
+    return live.chat
 
 
 def welcome(live: LiveTable, seat: int | None) -> dict[str, Any]:
     """The table's welcome for ``seat`` with the chat it may read (call :func:`ready`
     first; without it, the welcome has no chat)."""
     message = live.snapshot(seat)
-    chat = _chats.get(live)
+    chat = live.chat
     if chat is not None:
         message["chat"] = {
             "spectators": chat.spectators,
@@ -153,7 +130,12 @@ def clean(text: str) -> str:
 
 
 async def post(
-    store: Store, settings: Settings, live: LiveTable, conn: Connection, msg: dict[str, Any]
+    store: Store,
+    settings: Settings,
+    limits: ChatLimits,
+    live: LiveTable,
+    conn: Connection,
+    msg: dict[str, Any],
 ) -> None:
     """Store ``conn``'s chat message and send it to everyone who may read it.
 
@@ -178,7 +160,7 @@ async def post(
                 ErrorCode.CHAT_TOO_LONG,
                 f"a chat message has at most {settings.chat_max_chars} characters",
             )
-    if not limits(store, settings).take(live.id, seat, address_of(conn)):
+    if not limits.take(live.id, seat, address_of(conn)):
         raise ApiError(ErrorCode.CHAT_RATE_LIMITED, "too many chat messages; wait a moment")
     seats = live.record.seats
     name = seats[seat].name if seat is not None and 0 <= seat < len(seats) else None

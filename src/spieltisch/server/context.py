@@ -20,6 +20,7 @@ from spieltisch.engine import Game, State, load
 from spieltisch.store import Store, TableRecord, TurnClockRecord
 from spieltisch.table import Clock, SearchPool, Step
 
+from .chat import ChatLimits
 from .errors import ApiError, ErrorCode
 from .live import LiveTable
 from .owners import Owners
@@ -56,6 +57,8 @@ class TableContext:
         """The other processes on this database, when there are any (``--redis``)."""
         self.hooks: DriverHooks | None = None
         """The driver's hooks, given by :class:`.play.Play` when the manager is built."""
+        self.chat_limits = ChatLimits.of(settings)
+        """The chat's token buckets of this process's tables (:mod:`.chat`)."""
 
     @property
     def me(self) -> str | None:

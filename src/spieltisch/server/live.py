@@ -38,6 +38,7 @@ from spieltisch.table import SearchPool, Step, TableRuntime, events_for
 
 from .botplies import BotPlies
 from .roundtrip import Sync
+from .tablechat import TableChat
 
 log = logging.getLogger("spieltisch.table")
 
@@ -173,6 +174,9 @@ class LiveTable:
         """Per bot seat: its bot and the longest plan it has taken (seconds)."""
         self.clock_record: TurnClockRecord | None = None
         """The table's stored turn clock, read before its runtime is built."""
+        self.chat: TableChat | None = None
+        """The table's chat (who may read it, its recent messages), loaded from the store
+        when the first socket arrives (:func:`.chat.ready`)."""
         self.on_timeout: Callable[[LiveTable, list[int]], Any] | None = None
         """What the driver does when seats' turn clocks run out (under the lock)."""
         self.unsettled = False

@@ -48,7 +48,8 @@ async def handle(
         elif kind == "take_back":
             await manager.take_back(live, conn.seat)
         elif kind == "chat":
-            await chat.post(manager.store, manager.settings, live, conn, msg)
+            limits = manager.ctx.chat_limits
+            await chat.post(manager.store, manager.settings, limits, live, conn, msg)
         else:
             raise ApiError(ErrorCode.MESSAGE_UNKNOWN_TYPE, f"unknown message type {kind!r}")
     except ApiError as err:
