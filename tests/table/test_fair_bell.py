@@ -11,10 +11,21 @@ from spieltisch.bots import Bot, Plan, make
 from spieltisch.engine import IllegalAction, View
 from spieltisch.games.halligalli.bell import is_bell_valid
 from spieltisch.games.halligalli.cards import card_by_name
-from spieltisch.games.halligalli.faces.realtime import judge
+from spieltisch.games.halligalli.faces.realtime import ADAPTER
 from spieltisch.table import RealtimeRuntime, SimClock
-from spieltisch.table.bell import FLOOR, MAX_CREDIT, SLACK, WINDOW
+from spieltisch.table.adapter import Refusal
+from spieltisch.table.bell import FLOOR, MAX_CREDIT, SLACK, WINDOW, RingClaim, RungTooEarly
+from spieltisch.table.bell import judge as judge_timing
 from spieltisch.table.realtime import COOLDOWN
+
+
+def judge(seat: int, version: int, **timing: Any) -> RingClaim:
+    """The bell's timing rule as Halli Galli refuses with it, as the runtime applies it: a
+    ring before its card could be seen breaks HG-R8 (the game's real-time face words it)."""
+    try:
+        return judge_timing(seat, version, **timing)
+    except RungTooEarly as early:
+        raise ADAPTER.refusal(Refusal.TOO_EARLY, early.version) from None
 
 
 def valid_table(view: View) -> bool:

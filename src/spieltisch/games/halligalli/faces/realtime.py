@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from spieltisch.engine import IllegalAction, State
 from spieltisch.table.adapter import Refusal
-from spieltisch.table.bell import FLOOR, SLACK, RingClaim, RungTooEarly
-from spieltisch.table.bell import judge as judge_timing
 
 from ..actions import Ring
 from ..bell import coach
@@ -78,37 +76,3 @@ class HalliGalliBell:
 
 
 ADAPTER: RealtimeAdapter = HalliGalliBell()
-
-
-def judge(
-    seat: int,
-    version: int,
-    *,
-    shown_at: float,
-    arrival: float,
-    one_way: float,
-    claimed: float | None,
-    handicap: float = 0.0,
-    floor: float = FLOOR,
-    slack: float = SLACK,
-) -> RingClaim:
-    """The bell's timing rule (:func:`spieltisch.table.bell.judge`) as Halli Galli
-    refuses with it: a ring before its card could be seen breaks HG-R8.
-
-    :raises IllegalAction: HG-R8, the ring arrived before anybody could have reacted to
-        the card.
-    """
-    try:
-        return judge_timing(
-            seat,
-            version,
-            shown_at=shown_at,
-            arrival=arrival,
-            one_way=one_way,
-            claimed=claimed,
-            handicap=handicap,
-            floor=floor,
-            slack=slack,
-        )
-    except RungTooEarly as early:
-        raise ADAPTER.refusal(Refusal.TOO_EARLY, early.version) from None
