@@ -74,7 +74,7 @@ INFO = GameInfo(
     faces=Faces(
         bots=".faces.bots:BOTS",
         review=".faces.review:REVIEW",
-        encoder=".faces.encoder:HydraEncoder",
+        encoder=".faces.state_tensor:HydraStateEncoder",
         terminal=".faces.terminal:FACE",
         web="hydra",
     ),

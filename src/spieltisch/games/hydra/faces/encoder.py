@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from spieltisch.engine import State, View
+from spieltisch.engine import View
 from spieltisch.games.hydra.actions import SAY, WORDS, ChooseSolo, Give, Lay, Play
 from spieltisch.games.hydra.cards import (
     CLUBS,
@@ -197,11 +197,6 @@ class HydraEncoder(Encoder):
             bool(view["over"]),
         )
         return out
-
-    def observe_state(self, state: State, seat: int, prefix: Steps = ()) -> FloatArray:
-        from .state_tensor import observe_state  # it reads this module's layout
-
-        return observe_state(state, seat, prefix)
 
 
 assert CARD["SQ"] != CARD["CQ"] and CLUBS in _LAY_COLOURS

@@ -13,12 +13,13 @@ from typing import Any, Final
 
 import numpy as np
 
+from spieltisch.engine import State
 from spieltisch.games.hydra.actions import WORDS
 from spieltisch.games.hydra.cards import CQ, KINDS, SQ
 from spieltisch.games.hydra.phases import ANSWER, GIVE, HEALTHY, OVER, PLAY, SOLO
 from spieltisch.interop.encoders.base import FloatArray, Steps
 
-from .encoder import GAME_KINDS, LAYOUT, PHASES, SLOTS
+from .encoder import GAME_KINDS, LAYOUT, PHASES, SLOTS, HydraEncoder
 
 _AT: Final = LAYOUT.offsets
 _WORD: Final = {w: i for i, w in enumerate(WORDS)}
@@ -114,3 +115,12 @@ def _antrag(out: FloatArray, st: Any, seat: int, players: int) -> None:
         out[at["antrag_accepted_by"] + (st.partner - seat) % players] = 1.0
     for s in st.declined:
         out[at["antrag_declined_by"] + (s - seat) % players] = 1.0
+
+
+class HydraStateEncoder(HydraEncoder):
+    """The game's encoder with the learners' fast path: :meth:`observe_state` fills the
+    same tensor straight from the state (the face the game declares). A subclass here,
+    so that the encoder's layout module never imports this one."""
+
+    def observe_state(self, state: State, seat: int, prefix: Steps = ()) -> FloatArray:
+        return observe_state(state, seat, prefix)

@@ -41,7 +41,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any, Final
 
-from spieltisch.engine import State, View
+from spieltisch.engine import View
 from spieltisch.games.kalooki.actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -254,11 +254,6 @@ class KalookiEncoder(Encoder):
             if MELD_BASE <= i < MELD_END:
                 p["pending_meld"][i - MELD_BASE] += 1.0
         return out
-
-    def observe_state(self, state: State, seat: int, prefix: Steps = ()) -> FloatArray:
-        from .state_tensor import observe_state  # it reads this module's layout
-
-        return observe_state(state, seat, prefix)
 
 
 assert JOKER == 52 and face_name(JOKER) == "JK"

@@ -14,13 +14,14 @@ from typing import Any, Final
 
 import numpy as np
 
+from spieltisch.engine import State
 from spieltisch.games.kalooki.cards import FACES
 from spieltisch.games.kalooki.limits import OPENING, STALL_TURNS
 from spieltisch.games.kalooki.melds import JOKER_TOKEN
 from spieltisch.games.kalooki.phases import OVER, PHASE_NAMES
 from spieltisch.interop.encoders.base import FloatArray, Steps
 
-from .encoder import _PHASES, LAYOUT, MAX_MELDS, MELD_BASE, MELD_END, SLOTS, TOKENS
+from .encoder import _PHASES, LAYOUT, MAX_MELDS, MELD_BASE, MELD_END, SLOTS, TOKENS, KalookiEncoder
 
 _AT: Final = LAYOUT.offsets
 _PHASE_INDEX: Final = tuple(_PHASES.index(name) for name in PHASE_NAMES)
@@ -130,3 +131,12 @@ def observe_state(state: Any, seat: int, prefix: Steps = ()) -> FloatArray:
         base = at["discard_pile"]
         out[base : base + FACES] = np.bincount(pile, minlength=FACES) * 0.5
     return out
+
+
+class KalookiStateEncoder(KalookiEncoder):
+    """The game's encoder with the learners' fast path: :meth:`observe_state` fills the
+    same tensor straight from the state (the face the game declares). A subclass here,
+    so that the encoder's layout module never imports this one."""
+
+    def observe_state(self, state: State, seat: int, prefix: Steps = ()) -> FloatArray:
+        return observe_state(state, seat, prefix)
