@@ -149,13 +149,21 @@ class Settings:
 
     variant: str
     games_in_match: int
+    blue_seat: int = 0
+    """The seat that plays Blue in the first game (HA-R10: a rematch alternates it)."""
+    draw_offers: bool = False
+    """Whether the players may agree on a draw (HA-R11)."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Settings:
         variant, match = str(options["variant"]), options["match"]
         if match == "auto":
-            return cls(variant, 2 if variant == "kosmos" else 1)
-        return cls(variant, 2 if match == "double" else 1)
+            games = 2 if variant == "kosmos" else 1
+        else:
+            games = 2 if match == "double" else 1
+        offers = str(options.get("draw_offers", "auto"))
+        draws = variant == "brettspielnetz" if offers == "auto" else offers == "on"
+        return cls(variant, games, int(options.get("blue_seat", 0)) % 2, draws)
 
 
 def deal_layout(seed: int, game_no: int) -> list[int]:
@@ -238,11 +246,12 @@ class HalaliState(State):
 
     # -- seats and colours ---------------------------------------------------------------
     def seat_of(self, colour: int) -> int:
-        """Seat 0 is Blue in the first game, Brown in the second (roles swapped)."""
-        return (colour + self.game_no) % 2
+        """The seat of option ``blue_seat`` (0 unless a rematch rotated it, HA-R10) is
+        Blue in the first game, Brown in the second (roles swapped)."""
+        return (colour + self.game_no + self.settings.blue_seat) % 2
 
     def colour_of(self, seat: int) -> int:
-        return (seat + self.game_no) % 2
+        return (seat + self.game_no + self.settings.blue_seat) % 2
 
     @property
     def games_in_match(self) -> int:
@@ -261,7 +270,7 @@ class HalaliState(State):
     def active_seats(self) -> tuple[int, ...]:
         if self.reason:
             return ()
-        return ((self.to_move + self.game_no) % 2,)
+        return ((self.to_move + self.game_no + self.settings.blue_seat) % 2,)
 
     def _is_over(self) -> bool:
         return bool(self.reason)
@@ -273,7 +282,7 @@ class HalaliState(State):
 
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
-        if self.reason or seat != (self.to_move + self.game_no) % 2:
+        if self.reason or seat != (self.to_move + self.game_no + self.settings.blue_seat) % 2:
             return []
         parts = self._parts(self.to_move, restricted=True)
         if self._flips:
