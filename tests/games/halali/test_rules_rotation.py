@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import spieltisch
+from spieltisch.games.halali import HalaliState
 
 
 def test_HA_R10_blue_seat_one_gives_seat_one_blue_and_the_first_move() -> None:
@@ -15,6 +16,8 @@ def test_HA_R10_blue_seat_one_gives_seat_one_blue_and_the_first_move() -> None:
 
 def test_HA_R10_a_kosmos_match_still_swaps_the_roles_in_its_second_game() -> None:
     state = spieltisch.load("halali", blue_seat=1).new_state(seed=4)
+    assert isinstance(state, HalaliState)
+    assert state.colour_of(1) == 0
     state.game_no = 1
     assert state.colour_of(0) == 0 and state.seat_of(0) == 0
 
