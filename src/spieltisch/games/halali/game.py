@@ -2,7 +2,9 @@
 
 Variants (HA-R8): ``kosmos`` (default; a points tie goes to more won tiles; a match of
 two games with roles swapped) and ``brettspielnetz`` (a tie is a draw; 50 full moves
-without a reveal or capture is a draw; a single game).
+without a reveal or capture is a draw; a single game). Option ``draw_offers`` allows a
+draw by agreement (HA-R11; on under Brettspielnetz rules), ``blue_seat`` names the seat
+that plays Blue first, alternated by a rematch (HA-R10).
 """
 
 from __future__ import annotations
@@ -106,8 +108,7 @@ INFO = GameInfo(
                 "rematch swaps the colours.",
             ),
             kind=int,
-            minimum=0,
-            maximum=1,
+            choices=tuple(Choice(s, Text(f"Platz {s + 1}", f"Seat {s + 1}")) for s in range(2)),
             rule="HA-R10",
         ),
     ),
