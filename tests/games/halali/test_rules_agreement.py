@@ -148,3 +148,13 @@ def test_HA_R11_an_open_offer_survives_clone_json_and_position() -> None:
     assert state.view(0)["draw_offered_by"] == 1
     sampled = game.sample_state(state.view(0), 0, seed=5)
     assert sampled.view(0) == state.view(0)
+
+
+def test_HA_R11_the_terminal_tells_the_draw_and_its_reason() -> None:
+    from spieltisch.games.halali.faces.terminal import describe
+
+    state = bsn()
+    lines = [describe(e, "de", 0) for e in state.apply(0, OFFER) + state.apply(1, ACCEPT)]
+    assert lines[0] == "Platz 1 bietet Remis an (HA-R11)."
+    assert lines[1] == "Platz 2 nimmt das Remis an."
+    assert lines[2] is not None and "Remis nach Einigung" in lines[2]
