@@ -11,6 +11,7 @@ import pytest
 import spieltisch
 from spieltisch.engine import State
 from spieltisch.games.halali import AcceptDraw, DeclineDraw, OfferDraw, parse_action
+from spieltisch.games.halali.faces.terminal import describe
 from tests.helpers.contract import assert_refused
 
 OFFER, ACCEPT, DECLINE = (
@@ -151,8 +152,6 @@ def test_HA_R11_an_open_offer_survives_clone_json_and_position() -> None:
 
 
 def test_HA_R11_the_terminal_tells_the_draw_and_its_reason() -> None:
-    from spieltisch.games.halali.faces.terminal import describe
-
     state = bsn()
     lines = [describe(e, "de", 0) for e in state.apply(0, OFFER) + state.apply(1, ACCEPT)]
     assert lines[0] == "Platz 1 bietet Remis an (HA-R11)."

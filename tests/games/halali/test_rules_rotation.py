@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import spieltisch
 from spieltisch.games.halali import HalaliState
 
@@ -27,3 +29,16 @@ def test_HA_R10_next_options_alternate_blue_seat() -> None:
     rematch = game.next_options(None, 2)
     assert rematch == {**game.options, "blue_seat": 1}
     assert spieltisch.load("halali", **rematch).next_options(None, 2)["blue_seat"] == 0
+
+
+def test_HA_R10_the_second_game_of_a_swapped_match_gives_seat_zero_blue() -> None:
+    state = spieltisch.load("halali", blue_seat=1).new_state(seed=6)
+    rng = random.Random(6)
+    while True:
+        seat = state.active_seats()[0]
+        events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        starts = [e for e in events if e["type"] == "game_start"]
+        if starts:
+            break
+    assert starts[0]["colours"] == ["blue", "brown"]
+    assert state.active_seats() == (0,)

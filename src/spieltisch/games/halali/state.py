@@ -734,7 +734,8 @@ class HalaliState(State):
         events: list[Event] = [{"type": "game_end", **_copy_summary(summary)}]
         if len(self.finished) < self.games_in_match:
             self._start_game(self.game_no + 1)
-            events.append({"type": "game_start", "game": self.game_no + 1})
+            colours = [COLOUR_NAMES[self.colour_of(s)] for s in range(2)]
+            events.append({"type": "game_start", "game": self.game_no + 1, "colours": colours})
         else:
             self.reason = reason
             result = self.result()

@@ -359,7 +359,8 @@ def describe(event: Event, lang: str, seat: int | None) -> str | None:
     if kind == "game_end":
         return _game_line(event, lang)
     if kind == "game_start" and seat is not None:
-        colour = "brown" if (seat + event["game"] - 1) % 2 else "blue"
+        colours = event.get("colours")  # per seat (HA-R10: a rematch may swap them)
+        colour = colours[seat] if colours else "brown" if (seat + event["game"] - 1) % 2 else "blue"
         return _w(lang, "game_start", n=event["game"], colour=_colour(colour, lang))
     return None
 
