@@ -102,7 +102,12 @@ def test_games_lists_halali_with_its_options() -> None:
     assert "variant = 'kosmos'" in result.output
     data = json.loads(runner.invoke(app, ["games", "--json"]).stdout)
     halali = next(g for g in data if g["name"] == "halali")
-    assert {o["name"] for o in halali["options"]} == {"variant", "match"}
+    assert {o["name"] for o in halali["options"]} == {
+        "variant",
+        "match",
+        "draw_offers",
+        "blue_seat",
+    }
     assert "rules" in halali["bot_levels"]
 
 

@@ -126,4 +126,7 @@ def test_state_from_json_rejects_other_options() -> None:
 
 def test_repr_rebuilds_the_game() -> None:
     game = spieltisch.load("halali", variant="brettspielnetz")
-    assert repr(game) == "spieltisch.load('halali', variant='brettspielnetz', match='auto')"
+    assert repr(game) == (
+        "spieltisch.load('halali', variant='brettspielnetz', match='auto', "
+        "draw_offers='auto', blue_seat=0)"
+    )

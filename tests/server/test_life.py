@@ -240,3 +240,21 @@ def test_a_rematch_rotates_the_kalooki_dealer_and_the_halli_galli_first_flipper(
             resign(client, tid, tokens[seat], seat)
         made = client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[0])).json()
         assert made["table"]["options"][key] == expected, game
+
+
+def test_HA_R10_a_halali_rematch_swaps_the_colours(client: TestClient) -> None:
+    """HA-R10: seat 0 plays Blue in the first match; its rematch gives seat 1 Blue, and the
+    rematch of that one gives it back to seat 0."""
+    tid, tokens = table(client, "halali")
+    for expected in (1, 0):
+        resign(client, tid, tokens[1], 1)
+        taken = [
+            client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[seat])).json()
+            for seat in (0, 1)
+        ]
+        assert taken[0]["table"]["options"]["blue_seat"] == expected
+        tid, tokens = taken[0]["table"]["id"], [t["seat_token"] for t in taken]
+        for seat in (0, 1):
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                assert hello(ws, tokens[seat])["seat"] == seat
+        assert client.get(f"/api/tables/{tid}").json()["status"] == "running"

@@ -17,6 +17,8 @@ def test_games_list_options_with_defaults_and_bot_levels(client: TestClient) -> 
     assert {o["name"]: o["default"] for o in halali["options"]} == {
         "variant": "kosmos",
         "match": "auto",
+        "draw_offers": "auto",
+        "blue_seat": 0,
     }
     assert "random" in halali["bot_levels"]
     assert halali["min_players"] == halali["max_players"] == 2
@@ -26,7 +28,12 @@ def test_whole_lobby_flow(client: TestClient) -> None:
     made = create(client, [{"kind": "human"}, {"kind": "human"}], name="Ada")
     tid = made["table"]["id"]
     assert made["seat"] == 0 and made["table"]["status"] == "open"
-    assert made["table"]["options"] == {"variant": "kosmos", "match": "auto"}
+    assert made["table"]["options"] == {
+        "variant": "kosmos",
+        "match": "auto",
+        "draw_offers": "auto",
+        "blue_seat": 0,
+    }
     assert "seed" not in made["table"]
     listed = client.get("/api/tables").json()
     assert [t["id"] for t in listed] == [tid]

@@ -123,11 +123,16 @@ def test_invalid_notation_is_not_an_illegal_action() -> None:
 
 
 def test_HA_R8_options_default_to_kosmos_and_auto() -> None:
-    assert GAME.options == {"variant": "kosmos", "match": "auto"}
+    assert GAME.options == {
+        "variant": "kosmos",
+        "match": "auto",
+        "draw_offers": "auto",
+        "blue_seat": 0,
+    }
     assert spieltisch.load("halali", variant="brettspielnetz").options["variant"] == (
         "brettspielnetz"
     )
-    assert [o.name for o in GAME.info.options] == ["variant", "match"]
+    assert [o.name for o in GAME.info.options] == ["variant", "match", "draw_offers", "blue_seat"]
 
 
 @pytest.mark.parametrize(

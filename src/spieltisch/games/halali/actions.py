@@ -2,7 +2,8 @@
 
 ``flip c4`` turns a face-down tile over; ``c4-c7`` moves (or captures, ``c4xc7`` is read
 too); ``e2-e1`` moves out through an exit; ``pass`` is only for a player without a move
-in the end phase (HA-R7). The notation needs no state, like python-chess's UCI.
+in the end phase (HA-R7); ``offer draw``, ``accept draw`` and ``decline draw`` are the
+draw by agreement (HA-R11). The notation needs no state, like python-chess's UCI.
 """
 
 from __future__ import annotations
@@ -62,8 +63,57 @@ class Pass:
         return {"type": "pass"}
 
 
-HalaliAction = Flip | Move | Pass
+@dataclass(frozen=True, slots=True)
+class OfferDraw:
+    """Offer the opponent a draw by agreement (HA-R11); the turn does not change."""
+
+    def __str__(self) -> str:
+        return "offer draw"
+
+    def __repr__(self) -> str:
+        return "parse_action('offer draw')"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "offer_draw"}
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptDraw:
+    """Accept the opponent's open draw offer: the match ends drawn (HA-R11)."""
+
+    def __str__(self) -> str:
+        return "accept draw"
+
+    def __repr__(self) -> str:
+        return "parse_action('accept draw')"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "accept_draw"}
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineDraw:
+    """Decline the opponent's open draw offer; play goes on (HA-R11)."""
+
+    def __str__(self) -> str:
+        return "decline draw"
+
+    def __repr__(self) -> str:
+        return "parse_action('decline draw')"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "decline_draw"}
+
+
+DrawAction = OfferDraw | AcceptDraw | DeclineDraw
+HalaliAction = Flip | Move | Pass | DrawAction
 PASS = Pass()
+OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW = OfferDraw(), AcceptDraw(), DeclineDraw()
+DRAW_ACTIONS: dict[str, DrawAction] = {str(a): a for a in (OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW)}
+"""The draw actions by notation."""
+DRAW_TYPES: dict[str, DrawAction] = {a.to_json()["type"]: a for a in DRAW_ACTIONS.values()}
+"""The draw actions by their JSON type."""
+DRAW_CLASSES: frozenset[type] = frozenset(type(a) for a in DRAW_ACTIONS.values())
 
 FLIPS: tuple[Flip, ...] = tuple(Flip(sq) for sq in range(81))
 """One interned ``Flip`` per square: move generation runs in every playout step, and
@@ -73,7 +123,7 @@ MOVES: tuple[Move, ...] = tuple(Move(sq // 81, sq % 81) for sq in range(81 * 81)
 
 
 def parse_action(text: str) -> HalaliAction:
-    """Read ``flip c4``, ``c4-c7``, ``c4xc7`` or ``pass``.
+    """Read ``flip c4``, ``c4-c7``, ``c4xc7``, ``pass`` or a draw action.
 
     >>> parse_action("C4 - c7")
     parse_action('c4-c7')
@@ -85,6 +135,8 @@ def parse_action(text: str) -> HalaliAction:
     t = " ".join(text.lower().split())
     if t == "pass":
         return PASS
+    if t in DRAW_ACTIONS:
+        return DRAW_ACTIONS[t]
     if t.startswith("flip "):
         return Flip(parse_square(t[5:]))
     for sep in ("-", "x"):
@@ -92,7 +144,7 @@ def parse_action(text: str) -> HalaliAction:
             a, _, b = t.partition(sep)
             return Move(parse_square(a), parse_square(b))
     raise InvalidNotation(
-        f"{text!r} is not a Halali action (try 'flip c4', 'c4-c7', 'e2-e1' or 'pass')"
+        f"{text!r} is not a Halali action (try 'flip c4', 'c4-c7', 'e2-e1', 'pass' or 'offer draw')"
     )
 
 
@@ -113,4 +165,6 @@ def action_from_json(data: Any) -> HalaliAction:
         raise InvalidNotation(f"malformed Halali action {data!r}") from exc
     if kind == "pass":
         return PASS
+    if isinstance(kind, str) and kind in DRAW_TYPES:
+        return DRAW_TYPES[kind]
     raise InvalidNotation(f"unknown Halali action type {kind!r} in {data!r}")

@@ -2,7 +2,9 @@
 
 Variants (HA-R8): ``kosmos`` (default; a points tie goes to more won tiles; a match of
 two games with roles swapped) and ``brettspielnetz`` (a tie is a draw; 50 full moves
-without a reveal or capture is a draw; a single game).
+without a reveal or capture is a draw; a single game). Option ``draw_offers`` allows a
+draw by agreement (HA-R11; on under Brettspielnetz rules), ``blue_seat`` names the seat
+that plays Blue first, alternated by a rematch (HA-R10).
 """
 
 from __future__ import annotations
@@ -75,6 +77,40 @@ INFO = GameInfo(
                 Choice("double", Text("zwei Spiele", "two games")),
             ),
         ),
+        Option(
+            "draw_offers",
+            "auto",
+            Text("Remis-Angebote", "Draw offers"),
+            Text(
+                "HA-R11: ob die Spieler sich auf ein Remis einigen dürfen (einer bietet es an, "
+                "der andere nimmt an oder lehnt ab): wie im Regelwerk (Brettspielnetz: ja; "
+                "Kosmos: nein), oder fest ja oder nein.",
+                "HA-R11: whether the players may agree on a draw (one offers, the other "
+                "accepts or declines): as the rule set says (Brettspielnetz: yes; Kosmos: "
+                "no), or always yes or no.",
+            ),
+            kind=str,
+            choices=(
+                Choice("auto", Text("wie im Regelwerk", "as the rule set says")),
+                Choice("on", Text("erlaubt", "allowed")),
+                Choice("off", Text("nicht erlaubt", "not allowed")),
+            ),
+            rule="HA-R11",
+        ),
+        Option(
+            "blue_seat",
+            0,
+            Text("Blau spielt", "Blue is played by"),
+            Text(
+                "HA-R10: der Platz, der im ersten Spiel Blau spielt (Blau beginnt). Beim "
+                "Rückspiel wechseln die Farben.",
+                "HA-R10: the seat that plays Blue in the first game (Blue moves first). A "
+                "rematch swaps the colours.",
+            ),
+            kind=int,
+            choices=tuple(Choice(s, Text(f"Platz {s + 1}", f"Seat {s + 1}")) for s in range(2)),
+            rule="HA-R10",
+        ),
     ),
     chance=True,
     perfect_information=False,
@@ -108,6 +144,13 @@ class Halali(Game[HalaliState]):
     @property
     def games_in_match(self) -> int:
         return self.settings.games_in_match
+
+    def next_options(self, result: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+        """HA-R10: the colours alternate from match to match, so the seat that played
+        Brown in this match's first game plays Blue in the rematch's first game."""
+        options = dict(self.options)
+        options["blue_seat"] = 1 - self.settings.blue_seat
+        return options
 
     def _new_state(self, players: int, seed: int) -> HalaliState:
         return HalaliState(self, players, seed, self.settings)

@@ -205,7 +205,20 @@ def payload_of(position: Mapping[str, Any]) -> dict[str, Any]:
         "quiet": int(position.get("quiet_plies", 0)),
         "finished": [dict(g) for g in position.get("finished_games", ())],
         "reason": str(position.get("over", "") or ""),
+        "draw_offer": _draw_offer(position.get("draw_offered_by")),
     }
+
+
+def _draw_offer(seat: Any) -> int:
+    """The payload's open draw offer (HA-R11) from a position's ``draw_offered_by``.
+
+    :raises InvalidNotation: for anything but a seat 0 or 1 or none.
+    """
+    if seat is None:
+        return -1
+    if isinstance(seat, bool) or seat not in (0, 1):
+        raise InvalidNotation(f"draw_offered_by: seat 0 or 1 (or null), not {seat!r} (HA-R11)")
+    return int(seat)
 
 
 def position_of(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -214,7 +227,7 @@ def position_of(data: Mapping[str, Any]) -> dict[str, Any]:
     for sq in data["hidden"]:
         hidden[sq] = True
     names = list(COLOURS)
-    return {
+    position: dict[str, Any] = {
         "board": draw_board(data["board"], hidden),
         "to_move": names[data["to_move"]],
         "end_phase_moves_left": data["end_left"] if data["end_left"] >= 0 else None,
@@ -230,6 +243,9 @@ def position_of(data: Mapping[str, Any]) -> dict[str, Any]:
         "finished_games": [dict(g) for g in data["finished"]],
         "over": data["reason"] or None,
     }
+    if data.get("draw_offer", -1) >= 0:  # HA-R11, only while an offer is open
+        position["draw_offered_by"] = data["draw_offer"]
+    return position
 
 
 def check_payload(data: Mapping[str, Any]) -> None:

@@ -3,7 +3,8 @@
 Won tiles are those captured and own tiles moved out in the end phase (HA-R6); each
 scores the value of its kind (Kosmos, Spielende). A match adds the points of its games.
 Kosmos breaks a points tie by the number of won tiles; Brettspielnetz does not, and its
-fifty-move rule makes a single game a draw.
+fifty-move rule makes a single game a draw. A draw by agreement (HA-R11) ends the whole
+match drawn, whatever the points so far.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def match_result(finished: Sequence[dict[str, Any]], reason: str, variant: str) 
     per seat) and the reason its last game ended."""
     total = [sum(g["points"][s] for g in finished) for s in range(2)]
     tiles = [sum(g["tiles"][s] for g in finished) for s in range(2)]
-    if len(finished) == 1 and reason == "fifty_moves":
+    if reason == "agreed" or (len(finished) == 1 and reason == "fifty_moves"):
         ranks: tuple[int, ...] = (1, 1)
     elif variant == "kosmos":
         ranks = ranks_from_keys([(total[s], tiles[s]) for s in range(2)])

@@ -27,7 +27,7 @@ from spieltisch.engine import (
 )
 from spieltisch.engine.rng import shuffled
 
-from .actions import FLIPS, MOVES, PASS, Flip, Move, Pass
+from .actions import DRAW_CLASSES, FLIPS, MOVES, PASS, AcceptDraw, Flip, Move, OfferDraw, Pass
 from .board import (
     BIRDS,
     BLUE,
@@ -149,13 +149,21 @@ class Settings:
 
     variant: str
     games_in_match: int
+    blue_seat: int = 0
+    """The seat that plays Blue in the first game (HA-R10: a rematch alternates it)."""
+    draw_offers: bool = False
+    """Whether the players may agree on a draw (HA-R11)."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Settings:
         variant, match = str(options["variant"]), options["match"]
         if match == "auto":
-            return cls(variant, 2 if variant == "kosmos" else 1)
-        return cls(variant, 2 if match == "double" else 1)
+            games = 2 if variant == "kosmos" else 1
+        else:
+            games = 2 if match == "double" else 1
+        offers = str(options.get("draw_offers", "auto"))
+        draws = variant == "brettspielnetz" if offers == "auto" else offers == "on"
+        return cls(variant, games, int(options.get("blue_seat", 0)) % 2, draws)
 
 
 def deal_layout(seed: int, game_no: int) -> list[int]:
@@ -193,6 +201,7 @@ class HalaliState(State):
         "_stale",
         "_up",
         "board",
+        "draw_offer",
         "end_left",
         "exited",
         "finished",
@@ -214,6 +223,8 @@ class HalaliState(State):
         self.finished: list[dict[str, Any]] = []
         """Summaries of the games of the match already played."""
         self.reason = ""
+        self.draw_offer = -1
+        """The seat whose draw offer is open, -1 for none (HA-R11)."""
         self._start_game(0)
 
     def _start_game(self, game_no: int) -> None:
@@ -238,11 +249,12 @@ class HalaliState(State):
 
     # -- seats and colours ---------------------------------------------------------------
     def seat_of(self, colour: int) -> int:
-        """Seat 0 is Blue in the first game, Brown in the second (roles swapped)."""
-        return (colour + self.game_no) % 2
+        """The seat of option ``blue_seat`` (0 unless a rematch rotated it, HA-R10) is
+        Blue in the first game, Brown in the second (roles swapped)."""
+        return (colour + self.game_no + self.settings.blue_seat) % 2
 
     def colour_of(self, seat: int) -> int:
-        return (seat + self.game_no) % 2
+        return (seat + self.game_no + self.settings.blue_seat) % 2
 
     @property
     def games_in_match(self) -> int:
@@ -261,7 +273,7 @@ class HalaliState(State):
     def active_seats(self) -> tuple[int, ...]:
         if self.reason:
             return ()
-        return ((self.to_move + self.game_no) % 2,)
+        return ((self.to_move + self.game_no + self.settings.blue_seat) % 2,)
 
     def _is_over(self) -> bool:
         return bool(self.reason)
@@ -273,7 +285,7 @@ class HalaliState(State):
 
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
-        if self.reason or seat != (self.to_move + self.game_no) % 2:
+        if self.reason or seat != (self.to_move + self.game_no + self.settings.blue_seat) % 2:
             return []
         parts = self._parts(self.to_move, restricted=True)
         if self._flips:
@@ -403,6 +415,68 @@ class HalaliState(State):
         birds (kept as tiles move, so the move list needs no sort)."""
 
     # -- applying ------------------------------------------------------------------------
+    def refusal(self, seat: int, action: Any) -> IllegalAction | None:
+        """The engine's checks, except that a draw action (HA-R11), like a resignation,
+        may come from either seat of a running match, on its turn or not."""
+        if (
+            action.__class__ in DRAW_CLASSES
+            and isinstance(seat, int)
+            and 0 <= seat < self.players
+            and not self.is_over()
+        ):
+            return self._draw_refusal(seat, action)
+        return super().refusal(seat, action)
+
+    def _draw_refusal(self, seat: int, action: Any) -> IllegalAction | None:
+        """HA-R11: offers only where the table allows them, one open offer at a time; only
+        the opponent of the offerer answers it."""
+        offer = self.draw_offer
+        if action.__class__ is OfferDraw:
+            if not self.settings.draw_offers:
+                return IllegalAction(
+                    "HA-R11", "draw offers are not allowed at this table (option draw_offers)"
+                )
+            if offer == seat:
+                return IllegalAction("HA-R11", "your draw offer is still open")
+            if offer >= 0:
+                return IllegalAction(
+                    "HA-R11", "your opponent has offered a draw: accept or decline it"
+                )
+            return None
+        if offer < 0 or offer == seat:
+            return IllegalAction(
+                "HA-R11", f"{action}: there is no draw offer from your opponent to answer"
+            )
+        return None
+
+    def _play_draw(self, seat: int, action: Any) -> list[Event]:
+        """HA-R11: an offer opens, a decline closes it, an acceptance ends the match as a
+        draw; the turn does not change."""
+        cls = action.__class__
+        if cls is OfferDraw:
+            self.draw_offer = seat
+            return [{"type": "draw_offered", "seat": seat}]
+        self.draw_offer = -1
+        if cls is not AcceptDraw:
+            return [{"type": "draw_declined", "seat": seat}]
+        summary = self._summary("agreed")
+        self.finished.append(summary)
+        self.reason = "agreed"
+        result = self.result()
+        assert result is not None
+        return [
+            {"type": "draw_accepted", "seat": seat},
+            {"type": "game_end", **_copy_summary(summary)},
+            {"type": "match_end", **result.to_json()},
+        ]
+
+    def _lapse_offer(self) -> Event:
+        """HA-R11: a board action by either seat ends an open offer: the offerer's move
+        withdraws it, the opponent's move declines it (as a move does in chess)."""
+        event: Event = {"type": "draw_offer_lapsed", "seat": self.draw_offer}
+        self.draw_offer = -1
+        return event
+
     def _refusal(self, seat: int, action: Any) -> IllegalAction | None:
         cls = action.__class__
         if cls is Move:
@@ -430,8 +504,12 @@ class HalaliState(State):
             events = self._do_move(colour, action)
         elif cls is Flip:
             events = self._do_flip(colour, action.square)
-        else:
+        elif cls is Pass:
             events = self._do_pass(colour, seat)
+        else:
+            return self._play_draw(seat, action)
+        if self.draw_offer >= 0:
+            events.append(self._lapse_offer())
         self.to_move = 1 - colour
         # A game can end only at the end phase's last ply, with every tile face up or after
         # a hundred quiet plies: ``_end_ply`` is asked only then.
@@ -656,7 +734,8 @@ class HalaliState(State):
         events: list[Event] = [{"type": "game_end", **_copy_summary(summary)}]
         if len(self.finished) < self.games_in_match:
             self._start_game(self.game_no + 1)
-            events.append({"type": "game_start", "game": self.game_no + 1})
+            colours = [COLOUR_NAMES[self.colour_of(s)] for s in range(2)]
+            events.append({"type": "game_start", "game": self.game_no + 1, "colours": colours})
         else:
             self.reason = reason
             result = self.result()
@@ -721,6 +800,7 @@ class HalaliState(State):
             for g in self.finished
         ]
         copy.reason = self.reason
+        copy.draw_offer = self.draw_offer
         copy.game_no = self.game_no
         copy.board = list(self.board)
         copy.hidden = list(self.hidden)
@@ -747,7 +827,7 @@ class HalaliState(State):
 
     # -- serialisation -------------------------------------------------------------------
     def _dump(self) -> dict[str, Any]:
-        return {
+        dump: dict[str, Any] = {
             "game_no": self.game_no,
             "board": list(self.board),
             "hidden": [sq for sq in FOREST if self.hidden[sq]],
@@ -761,6 +841,9 @@ class HalaliState(State):
             "finished": deepcopy(self.finished),
             "reason": self.reason,
         }
+        if self.draw_offer >= 0:  # HA-R11; absent while no offer is open
+            dump["draw_offer"] = self.draw_offer
+        return dump
 
     def _restore(self, data: dict[str, Any]) -> None:
         """Fill the state from ``_dump()`` output, refusing what no game can reach.
@@ -791,6 +874,9 @@ class HalaliState(State):
         self.quiet = int(data["quiet"])
         self.finished = [deepcopy(dict(g)) for g in data["finished"]]
         self.reason = str(data["reason"])
+        self.draw_offer = int(data.get("draw_offer", -1))
+        if self.draw_offer not in (-1, 0, 1) or (self.draw_offer >= 0 and self.reason):
+            raise InvalidNotation("a draw offer is open from seat 0 or 1 of a running match")
         self._forget_moves()
         check_payload(
             {

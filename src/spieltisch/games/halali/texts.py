@@ -78,4 +78,18 @@ RULE_TEXTS: Final = {
         "Resigning: whoever resigns loses the whole match (both games under Kosmos rules); "
         "the opponent wins at once, the points so far do not count.",
     ),
+    "HA-R10": Text(
+        "Farbwechsel: Beim Rückspiel spielt Blau, wer in der letzten Partie im ersten Spiel "
+        "Braun hatte.",
+        "Colours alternate: in a rematch, whoever played Brown in the last match's first "
+        "game plays Blue.",
+    ),
+    "HA-R11": Text(
+        "Remis nach Einigung: Ein Spieler bietet Remis an, nur der Gegner kann annehmen "
+        "oder ablehnen. Das Angebot verfällt, sobald einer der beiden zieht. Nur wenn der "
+        "Tisch Remis-Angebote erlaubt (Brettspielnetz: ja).",
+        "Draw by agreement: one player offers a draw, only the opponent can accept or "
+        "decline it. The offer lapses as soon as either player moves. Only where the table "
+        "allows draw offers (Brettspielnetz: yes).",
+    ),
 }

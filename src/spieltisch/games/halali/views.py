@@ -55,7 +55,7 @@ def view_of(state: HalaliState, seat: int | None) -> dict[str, Any]:
             board[SQUARE_NAMES[sq]] = cell
     colours = [COLOUR_NAMES[state.colour_of(s)] for s in range(2)]
     result = state.result()
-    return {
+    view: dict[str, Any] = {
         "game": "halali",
         "seat": seat,
         "colour": colours[seat] if seat is not None else None,
@@ -83,6 +83,9 @@ def view_of(state: HalaliState, seat: int | None) -> dict[str, Any]:
         "result": result.to_json() if result else None,
         "legal_actions": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
     }
+    if state.draw_offer >= 0:  # HA-R11: the page offers the answer to the other seat
+        view["draw_offered_by"] = state.draw_offer
+    return view
 
 
 def sample(game: Game[HalaliState], view: View, seed: int) -> HalaliState:
@@ -150,6 +153,7 @@ def _sample(game: Game[HalaliState], view: View, seed: int) -> HalaliState:
             "quiet": int(view["quiet_plies"]),
             "finished": view["finished_games"],
             "reason": view["result"]["reason"] if view["over"] else "",
+            "draw_offer": -1 if (by := view.get("draw_offered_by")) is None else int(by),
         }
     )
     return state

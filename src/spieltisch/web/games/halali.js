@@ -10,6 +10,15 @@ const EXITS = ["a5", "i5", "e9", "e1"];
 export const title = "Halali!";
 const kindName = (k) => (has(`ha.${k}`) ? t(`ha.${k}`) : k);
 const colourName = (c) => (has(`ha.colour.${c}`) ? t(`ha.colour.${c}`) : c);
+// The seat that played Blue in game 1 (HA-R10: a rematch swaps it), read from the last
+// view drawn: the log names the players of its events by colour.
+let blueSeat = 0;
+const learnBlueSeat = (view) => {
+  if (view && view.colours && view.game_number) blueSeat = (view.colours.indexOf("blue") + view.game_number - 1) % 2;
+};
+// What the panel needs of the table to offer or answer a draw (HA-R11), from the last
+// board drawn (the board's context carries the table and the way to act).
+let table = null;
 
 function xy(name) {
   const f = FILES.indexOf(name[0]);
@@ -94,6 +103,8 @@ export function legendMark(mark) {
 
 // Draws the board into `host`. ctx: {interactive, onAction(text), selected, setSelected(sq)}
 export function renderBoard(host, view, ctx) {
+  learnBlueSeat(view);
+  table = { act: ctx.onAction, seat: ctx.seat, options: (ctx.table && ctx.table.options) || {}, over: !!(ctx.envelope && ctx.envelope.over) };
   const { flips, moves } = legal(view);
   const selected = ctx.selected && moves.has(ctx.selected) ? ctx.selected : null;
   const targets = new Set(selected ? moves.get(selected) : []);
@@ -212,6 +223,7 @@ function attach(g, name, view, ctx, selected, info = { isTarget: true }) {
 
 // The side panel: players, points, won tiles, face-down tiles, end phase, match.
 export function renderPanel(view, ctx) {
+  learnBlueSeat(view);
   const box = el("div", { class: "halali-panel" });
   const seats = [0, 1].map((seat) => {
     const colour = view.colours[seat];
@@ -240,7 +252,41 @@ export function renderPanel(view, ctx) {
       view.finished_games.map((g) => el("tr", {}, el("td", {}, String(g.game)), el("td", {}, `${g.points[0]} (${g.tiles[0]})`), el("td", {}, `${g.points[1]} (${g.tiles[1]})`))),
     ));
   }
+  const draw = drawBox(view, ctx);
+  if (draw) box.append(draw);
   return box;
+}
+
+// HA-R11: whether this table allows draw offers (option draw_offers; "auto" follows the
+// rule set: Brettspielnetz yes, Kosmos no).
+function drawOffersAllowed(options) {
+  const o = options.draw_offers || "auto";
+  return o === "on" || (o === "auto" && options.variant === "brettspielnetz");
+}
+
+// HA-R11: offer a draw, or answer the opponent's offer; spectators see an open offer.
+function drawBox(view, ctx) {
+  if (view.over) return null;
+  const by = view.draw_offered_by;
+  const open = by !== undefined && by !== null;
+  const me = ctx.mySeat;
+  const canAct = table && me !== null && me !== undefined && table.seat === me && !table.over;
+  if (open && canAct && by !== me) {
+    return el("div", { class: "card draw-offer", id: "draw-offer", role: "status" },
+      el("p", {}, t("ha.draw.offeredToYou", { who: ctx.names[by] })),
+      el("div", { class: "row" },
+        el("button", { class: "button primary", type: "button", id: "accept-draw", onclick: () => table.act("accept draw") }, t("ha.draw.accept")),
+        el("button", { class: "button", type: "button", id: "decline-draw", onclick: () => table.act("decline draw") }, t("ha.draw.decline"))));
+  }
+  if (open) {
+    return el("p", { class: "card muted draw-offer", id: "draw-offer", role: "status" },
+      by === me ? t("ha.draw.waiting") : t("ha.draw.offered", { who: ctx.names[by] }));
+  }
+  if (canAct && drawOffersAllowed(table.options)) {
+    return el("div", { class: "draw-offer" },
+      el("button", { class: "button small", type: "button", id: "offer-draw", title: t("ha.draw.rule"), onclick: () => table.act("offer draw") }, t("ha.draw.offer")));
+  }
+  return null;
 }
 
 function mini(kind) {
@@ -253,6 +299,10 @@ function mini(kind) {
 export function describe(e, ctx) {
   // "Ada (Blau)"; a name that already ends in brackets takes the colour inside them:
   // "Bob (Bot: Regelbot, Blau)", not "Bob (Bot: Regelbot) (Blau)".
+  if (e.type.startsWith("draw_")) {
+    const by = ctx.nameOfSeat ? String(ctx.nameOfSeat(e.seat)) : `#${e.seat + 1}`;
+    return t(`ha.log.${e.type}`, { who: by });
+  }
   const name = e.colour ? String(ctx.nameOf(e.colour)) : "";
   const who = !e.colour ? "" : name.endsWith(")") ? `${name.slice(0, -1)}, ${colourName(e.colour)})` : `${name} (${colourName(e.colour)})`;
   const k = (x) => kindName(x);
@@ -286,10 +336,14 @@ export function touched(events) {
   return out;
 }
 
-// The whole log in words. Seat 0 is Blue in game 1 and Brown in game 2 (roles swap).
+// The whole log in words. The seat of option blue_seat (0 unless a rematch swapped it,
+// HA-R10) is Blue in game 1 and Brown in game 2 (roles swap).
 export function describeLog(entries, names, startGame = 1) {
   let game = startGame;
-  const ctx = { nameOf: (colour) => names[((colour === "blue" ? 0 : 1) + game - 1) % 2] };
+  const ctx = {
+    nameOf: (colour) => names[((colour === "blue" ? 0 : 1) + game - 1 + blueSeat) % 2],
+    nameOfSeat: (seat) => names[seat] ?? `#${seat + 1}`,
+  };
   const lines = [];
   for (const entry of entries) {
     for (const e of entry.events) {

@@ -102,6 +102,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_own_tiles": "a side has no tiles left",
         "no_moves": "no tile can move",
         "fifty_moves": "50 moves without reveal or capture",
+        "agreed": "draw by agreement",
+        "draw_offered": "Seat {n} offers a draw (HA-R11).",
+        "draw_declined": "Seat {n} declines the draw.",
+        "draw_accepted": "Seat {n} accepts the draw.",
+        "draw_offer_lapsed": "Seat {n}'s draw offer has lapsed.",
     },
     "de": {
         "blue": "Blau",
@@ -141,6 +146,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_own_tiles": "eine Seite hat keine Kärtchen mehr",
         "no_moves": "kein Kärtchen kann ziehen",
         "fifty_moves": "50 Züge ohne Aufdecken oder Schlagen",
+        "agreed": "Remis nach Einigung",
+        "draw_offered": "Platz {n} bietet Remis an (HA-R11).",
+        "draw_declined": "Platz {n} lehnt das Remis ab.",
+        "draw_accepted": "Platz {n} nimmt das Remis an.",
+        "draw_offer_lapsed": "Das Remis-Angebot von Platz {n} ist verfallen.",
     },
 }
 
@@ -342,12 +352,15 @@ def describe(event: Event, lang: str, seat: int | None) -> str | None:
         return _w(lang, "leave", move=move, tile=_kind(event["tile"], lang), points=event["points"])
     if kind == "pass":
         return _w(lang, "pass")
+    if kind.startswith("draw_"):
+        return _w(lang, kind, n=event["seat"] + 1)
     if kind == "end_phase":
         return _w(lang, "end_start", n=event["moves_left"])
     if kind == "game_end":
         return _game_line(event, lang)
     if kind == "game_start" and seat is not None:
-        colour = "brown" if (seat + event["game"] - 1) % 2 else "blue"
+        colours = event.get("colours")  # per seat (HA-R10: a rematch may swap them)
+        colour = colours[seat] if colours else "brown" if (seat + event["game"] - 1) % 2 else "blue"
         return _w(lang, "game_start", n=event["game"], colour=_colour(colour, lang))
     return None
 
