@@ -49,16 +49,23 @@ def duel(client: TestClient, ada: str, bob: str | None, **extra: Any) -> tuple[s
 
 
 def opening(client: TestClient, tid: str, tokens: list[str | None]) -> None:
-    """Each seat with a token plays one legal move, in seat order (Halali alternates);
-    waits for the step of each move (and so for a bot's answer, if it is quick)."""
-    for seat, token in enumerate(tokens):
-        if token is None:
-            continue
-        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
-            view = hello(ws, token)["view"]
-            ws.send_json({"type": "act", "action": view["legal_actions"][0]})
-            while until(ws, "step")["seat"] != seat:
-                pass
+    """Each seat with a token plays one legal move, whoever is to move first (Halali
+    alternates, and a rematch gives the other seat Blue, HA-R10); waits for the step of
+    each move (and so for a bot's answer, if it is quick)."""
+    pending = [seat for seat, token in enumerate(tokens) if token is not None]
+    for _round in range(2 * len(tokens)):
+        for seat in list(pending):
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                view = hello(ws, tokens[seat])["view"]
+                if not view["legal_actions"]:
+                    continue  # not this seat's turn yet
+                ws.send_json({"type": "act", "action": view["legal_actions"][0]})
+                while until(ws, "step")["seat"] != seat:
+                    pass
+            pending.remove(seat)
+        if not pending:
+            return
+    raise AssertionError(f"seats {pending} never came to move")
 
 
 def rating(client: TestClient, player_id: str, game: str = "halali") -> int | None:
