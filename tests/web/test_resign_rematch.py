@@ -105,8 +105,9 @@ def test_one_resigns_and_both_play_again(server: Server, browser: Any) -> None:
     new = httpx.get(f"{server.base}/api/tables/{nid}").json()
     assert new["status"] == "running" and new["game"] == "halali"
     assert [s["name"] for s in new["seats"]] == ["Ada", "Bob"]
-    ada.locator("#status", has_text="Du bist am Zug").wait_for(timeout=15000)
-    bob.locator("#status", has_text="Ada to move").wait_for(timeout=15000)
+    # The colours alternate (HA-R10): Bob has Blue in the rematch and moves first.
+    bob.locator("#status", has_text="Your turn").wait_for(timeout=15000)
+    ada.locator("#status", has_text="Bob ist am Zug").wait_for(timeout=15000)
     assert ada.locator(".seats-list li", has_text="Ada").locator(".badge").inner_text() == "du"
     ada.locator("#to-previous").wait_for()  # the match history goes back to the first game
     shot(ada, "rematch-running-de-desktop")
