@@ -45,8 +45,9 @@ from ..state import KalookiState
 STUCK_TURNS: Final = 60
 """Turns in a row without laying after which the rules bot discards to break a cycle
 instead of to keep its penalty low. Normal deals of ``rules`` bots rarely go this long
-(their longest such stretch in 500 deals is 37–86 turns at two to five players); the KA-R9
-safeguard (300) leaves the cycle-breaking discards 240 more turns."""
+(their longest such stretch in 500 seeded deals per player count is 37–87 turns,
+``bench/kalooki_stalls.py``), so normal play is unchanged; the KA-R9 safeguard (300) leaves
+the cycle-breaking discards 240 more turns."""
 
 
 def _weight(meld: tuple[int, ...]) -> int:
