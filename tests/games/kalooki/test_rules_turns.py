@@ -173,3 +173,34 @@ def test_KA_R1_the_next_game_is_dealt_by_the_next_seat() -> None:
     s = Kalooki(**options).new_state(4, seed=1)
     assert s.dealer == 0 and s.active_seats() == (1,)
     assert Kalooki(**options).next_options(None, 4)["first_dealer"] == 1
+
+
+def _room_for_one_card(third_set: str) -> list[tuple[int, str]]:
+    """A table whose only room is below the run J-A of clubs (the ten of clubs), with both
+    jokers in full sets and one ten of clubs in a set; ``third_set`` is the other set."""
+    return [
+        (0, "Jc Qc Kc Ac"),
+        (1, "10c 10d 10h 10s"),
+        (0, third_set),
+        (1, "JK=5c 5d 5h 5s"),
+        (0, "JK=6c 6d 6h 6s"),
+    ]
+
+
+def test_KA_R9_a_deal_is_dead_when_every_card_a_meld_could_take_is_on_the_table() -> None:
+    # The run could take the ten of clubs, but both copies are on the table and so are both
+    # jokers: nobody can ever lay a card again although a meld still has room.
+    table = _room_for_one_card("10c 10d 10h 10s")
+    s = setup(["2h 9d", "3s"], table=table, opened=[True, True], stock_top="Jd")
+    events = play(s, "draw stock", "discard Jd")
+    assert s.is_over() and s.reason == "exhausted"
+    end = next(e for e in events if e["type"] == "deal_end")
+    assert end["no_winner"] == "dead"
+
+
+def test_KA_R9_a_deal_with_a_card_off_the_table_that_builds_is_not_dead() -> None:
+    # The second ten of clubs is still off the table: whoever draws it can build it.
+    table = _room_for_one_card("9c 9d 9h 9s")
+    s = setup(["2h 9d", "3s"], table=table, opened=[True, True], stock_top="Jd")
+    play(s, "draw stock", "discard Jd")
+    assert not s.is_over()

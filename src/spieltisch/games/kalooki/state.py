@@ -25,7 +25,17 @@ from spieltisch.engine import Event, Game, IllegalAction, Result, State, derive_
 from spieltisch.engine.rng import shuffled
 
 from .actions import Build, Discard, Draw, Meld, Swap
-from .cards import FACES, HAND_SIZE, JOKER, face_name, faces_of, full_deck
+from .cards import (
+    COPIES,
+    FACES,
+    HAND_SIZE,
+    JOKER,
+    face_name,
+    face_of,
+    faces_of,
+    full_deck,
+    suit_of,
+)
 from .legal import legal_actions as _legal_actions
 from .limits import NO_RESTOCK_LIMIT
 from .limits import OPENING as OPENING  # re-exported, as before
@@ -466,11 +476,19 @@ class KalookiState(State):
     def _dead(self) -> bool:
         """KA-R9: nobody can ever lay a card again, so nobody can go out. Every hand holds at
         most two cards after its discard (a new meld needs three and a discard besides), no
-        table meld has room, and no run holds a joker to swap: the table stays as it is."""
+        table meld can take a card that is still off the table (both copies of every card
+        it could take are on the table already, and so are both jokers), and no run holds a
+        joker to swap: the table stays as it is."""
         if max(self.sizes) > 2:
             return False
+        on_table = [0] * FACES
         for m in self.melds:
-            if m.capacity() or (m.is_run and any(t >= JOKER_TOKEN for t in m.tokens)):
+            for t in m.tokens:
+                on_table[card_of(t)] += 1
+        for m in self.melds:
+            if m.is_run and any(t >= JOKER_TOKEN for t in m.tokens):
+                return False
+            if m.capacity() and any(on_table[f] < COPIES for f in _takes(m)):
                 return False
         return True
 
@@ -569,3 +587,12 @@ class KalookiState(State):
 
     def _dump(self) -> dict[str, Any]:
         return dump(self)
+
+
+def _takes(meld: TableMeld) -> list[int]:
+    """Every card that could still be built onto ``meld`` (KA-R2), the joker included: a
+    run's ends, or a set's rank in each suit no natural card of it shows."""
+    if meld.is_run:
+        return [*meld.build_ends(), JOKER]
+    naturals = {suit_of(t) for t in meld.tokens if t < JOKER_TOKEN}
+    return [face_of(s, meld.key) for s in range(4) if s not in naturals] + [JOKER]

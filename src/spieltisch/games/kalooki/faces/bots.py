@@ -12,7 +12,9 @@ It plans from its view only (own hand, table, pile, the cards others are known t
   on the table;
 * discard the card that leaves the least penalty after the best arrangement, avoiding
   cards that build on table melds or fit what opponents picked up ("don't feed them"),
-  and never a joker while another card will do.
+  and never a joker while another card will do;
+* once ``STUCK_TURNS`` turns in a row have laid nothing, break the cycle (KA-R9): see
+  ``_unstick``.
 """
 
 from __future__ import annotations
@@ -39,6 +41,13 @@ from ..meldsearch import (
 )
 from ..phases import DRAW
 from ..state import KalookiState
+
+STUCK_TURNS: Final = 60
+"""Turns in a row without laying after which the rules bot discards to break a cycle
+instead of to keep its penalty low. Normal deals of ``rules`` bots rarely go this long
+(their longest such stretch in 500 seeded deals per player count is 37–87 turns,
+``bench/kalooki_stalls.py``), so normal play is unchanged; the KA-R9 safeguard (300) leaves
+the cycle-breaking discards 240 more turns."""
 
 
 def _weight(meld: tuple[int, ...]) -> int:
@@ -89,6 +98,8 @@ class Seen(NamedTuple):
     """The face on top of the discard pile."""
     watched: frozenset[int]
     """Natural faces the other seats are known to hold."""
+    idle: int
+    """Turns in a row that laid nothing (KA-R9's count)."""
 
 
 def _seen_from_view(view: View, seat: int) -> Seen:
@@ -109,6 +120,7 @@ def _seen_from_view(view: View, seat: int) -> Seen:
         ],
         top=None if top is None else parse_face(top),
         watched=frozenset(watched),
+        idle=view["idle_turns"],
     )
 
 
@@ -126,6 +138,7 @@ def _seen_from_state(state: KalookiState, seat: int) -> Seen:
         melds=[(m.is_run, m.tokens, m.closed) for m in state.melds],
         top=state.pile[-1] if state.pile else None,
         watched=frozenset(watched),
+        idle=state.idle,
     )
 
 
@@ -290,6 +303,10 @@ class RulesBot(Bot):
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return None
+        if seen.idle >= STUCK_TURNS:
+            unstick = self._unstick(seen, seat, hand, search, discards)
+            if unstick is not None:
+                return unstick
         watched = seen.watched
         best: tuple[float, Any] | None = None
         builds = self._build_faces(seen)
@@ -317,6 +334,33 @@ class RulesBot(Bot):
             if best is None or score < best[0]:
                 best = (score, a)
         return best[1] if best else None
+
+    @staticmethod
+    def _unstick(
+        seen: Seen, seat: int, hand: list[int], search: Searcher, discards: list[Discard]
+    ) -> Discard | None:
+        """A discard that breaks a cycle of turns laying nothing, or None to discard as usual.
+
+        Discarding the highest loose card keeps penalties low, but in a long deal it locks
+        the low cards in the hands of opened players while the same high cards go round the
+        pile; a player who has not opened then throws away the high cards its opening needs
+        (KA-R3). So, among the cards no meld of the best arrangement uses: a player who has
+        not opened keeps cards with a partner in hand (same rank, or same suit within two)
+        and high cards, discarding the lowest lone card; an opened player, whose loose cards
+        all build on nothing, discards each of them in turn (chosen by the idle count), so
+        every card comes back into play.
+        """
+        loose = [a for a in discards if a.face != JOKER and not search.uses(hand, a.face)]
+        if not loose:
+            return None
+        if seen.opened[seat]:
+            return loose[seen.idle // len(seen.opened) % len(loose)]
+
+        def lone_and_low(a: Discard) -> tuple[bool, int]:
+            partners = sum(hand[g] for g in _RELATED[a.face]) - 1
+            return partners > 0, PENALTY[a.face]
+
+        return min(loose, key=lone_and_low)
 
 
 CLOSED: Final = 30
