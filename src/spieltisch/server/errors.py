@@ -55,6 +55,8 @@ class ErrorCode(StrEnum):
     TABLE_SEAT_JOINED = "table/seat_joined"
     TABLE_SEAT_RESIGNED = "table/seat_resigned"
     TABLE_SEAT_CROWDED = "table/seat_crowded"
+    TABLE_SEAT_GUEST = "table/seat_guest"
+    TABLE_SEAT_NOT_YOURS = "table/seat_not_yours"
     TABLE_EXPIRED = "table/expired"
     TABLE_BROKEN = "table/broken"
     TABLE_CLOSED = "table/closed"
@@ -189,6 +191,20 @@ INFO: dict[ErrorCode, CodeInfo] = {
         Text(
             "Dieser Platz ist besetzt und nicht untätig – ein Bot darf ihn nicht übernehmen",
             "This seat is connected and active – a bot may not take it over",
+        ),
+    ),
+    E.TABLE_SEAT_GUEST: CodeInfo(
+        403,
+        Text(
+            "Diesen Platz hat ein Gast genommen – er gilt nur in dessen Browser",
+            "A guest took this seat – it is played only in that browser",
+        ),
+    ),
+    E.TABLE_SEAT_NOT_YOURS: CodeInfo(
+        403,
+        Text(
+            "Dieser Platz gehört einem anderen Spieler",
+            "This seat belongs to another player",
         ),
     ),
     E.TABLE_SEAT_JOINED: CodeInfo(

@@ -122,7 +122,7 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
     if record.status != "finished":
         raise ApiError(ErrorCode.TABLE_NOT_FINISHED, "a rematch follows a finished game")
     digest = hash_token(token)
-    seat = next((s for s in record.seats if hash_matches(digest, s.token_hash)), None)
+    seat = next((s for s in record.seats if s.holds(digest)), None)
     if seat is None:
         raise ApiError(
             ErrorCode.AUTH_BAD_TOKEN, "this token is not valid for any seat of the table"

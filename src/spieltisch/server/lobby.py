@@ -159,6 +159,20 @@ async def join_table(
     return {"seat": seat, "seat_token": token, "table": await manager.get(table_id)}
 
 
+@router.post("/tables/{table_id}/seats/{seat}/claim")
+async def claim_seat(
+    table_id: TableId,
+    seat: Annotated[int, Path(ge=0, lt=8)],
+    player: players.CurrentPlayer,
+    manager: Manager,
+    _: WriteLimit,
+) -> dict[str, Any]:
+    """A signed-in player's own seat on this device (his player key as the bearer): a
+    fresh seat token for this browser, beside the ones his other devices hold."""
+    taken, token = await manager.claim(table_id, seat, player.id)
+    return {"seat": taken, "seat_token": token}
+
+
 @router.post("/tables/{table_id}/seats/{seat}/bot")
 async def seat_to_bot(
     table_id: TableId, seat: int, body: SeatBotIn, manager: Manager, token: Bearer, _: WriteLimit

@@ -20,7 +20,7 @@ from .context import TableContext
 from .errors import ApiError, ErrorCode
 from .live import LiveTable
 from .runtimes import Runtimes
-from .security import hash_matches, hash_token
+from .security import hash_token
 from .standin import stand_in_level
 
 log = logging.getLogger("spieltisch.table")
@@ -216,7 +216,7 @@ class Rebuild:
         seat = None
         digest = hash_token(token) if token is not None else token_hash
         if digest is not None:
-            seat = next((s.seat for s in record.seats if hash_matches(digest, s.token_hash)), None)
+            seat = next((s.seat for s in record.seats if s.holds(digest)), None)
             if seat is None:
                 raise ApiError(
                     ErrorCode.AUTH_BAD_TOKEN, "this token is not valid for any seat of the table"

@@ -21,6 +21,10 @@ from .security import hash_token, new_token, token_matches
 
 log = logging.getLogger("spieltisch.table")
 
+MAX_SEAT_DEVICES = 4
+"""Devices a player's seat is claimed on at once (beside the one that took it); a fifth
+claim retires the oldest one's token, so a forgotten device does not hold it for ever."""
+
 
 class Seats:
     """The seats of the tables this process runs."""
@@ -73,6 +77,33 @@ class Seats:
                 live.record = await ctx.record(table_id)
                 live.broadcast_table()
             await self.runtimes.maybe_start(live)
+        return seat, token
+
+    async def claim(self, table_id: str, seat: int, player_id: str) -> tuple[int, str]:
+        """A new token of ``seat`` for a device its player signed in on (see
+        :meth:`.tables.TableManager.claim`); the seat's other tokens keep working."""
+        ctx = self.ctx
+        live = ctx.tables.get(table_id)
+        record = live.record if live else await ctx.record(table_id)
+        if record.status in ("expired", "broken", "closed"):
+            raise ApiError(
+                ErrorCode(f"table/{record.status}"), f"table {table_id!r} is {record.status}"
+            )
+        seats = record.seats
+        if not 0 <= seat < len(seats) or seats[seat].token_hash is None:
+            raise ApiError(ErrorCode.TABLE_NO_SUCH_SEAT, f"seat {seat} has no human player")
+        owner = (await ctx.db(Players(ctx.store).seat_players, table_id)).get(seat)
+        if owner is None:
+            raise ApiError(ErrorCode.TABLE_SEAT_GUEST, f"seat {seat} is a guest's")
+        if owner != player_id:
+            raise ApiError(ErrorCode.TABLE_SEAT_NOT_YOURS, f"seat {seat} is another player's")
+        token = new_token()
+        await ctx.db(ctx.store.add_seat_device, table_id, seat, hash_token(token), MAX_SEAT_DEVICES)
+        log.info("seat claimed on a device", extra={"table": table_id, "seat": seat})
+        live = ctx.tables.get(table_id)
+        if live is not None:  # its sockets' hellos are checked against the live record
+            async with live.lock:
+                live.record = await ctx.record(table_id)
         return seat, token
 
     async def set_seat_bot(
@@ -177,7 +208,7 @@ class Seats:
         """:meth:`take_back` for the holder of ``seat``'s token; returns the live table."""
         live = self.ctx.live(table_id)
         seats = live.record.seats
-        if not 0 <= seat < len(seats) or not token_matches(token, seats[seat].token_hash):
+        if not 0 <= seat < len(seats) or not seats[seat].holds(hash_token(token)):
             raise ApiError(ErrorCode.AUTH_BAD_TOKEN, f"this token is not seat {seat}'s")
         await self.take_back(live, seat)
         return live

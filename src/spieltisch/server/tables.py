@@ -159,6 +159,18 @@ class TableManager:
             return int(taken), str(token)
         return await self.seats.join(table_id, name, seat, reserved=reserved, token_hash=token_hash)
 
+    async def claim(self, table_id: str, seat: int, player_id: str) -> tuple[int, str]:
+        """A fresh token of ``seat`` for a device its player signed in on, asked of the
+        table's owner (it checks hellos against its record). Only the player the seat is
+        linked to gets one; a guest's seat stays with the browser that took it. The
+        seat's other tokens keep working: each device plays the seat, and the first move
+        to arrive for a ply is the one played (the others are refused as stale)."""
+        kwargs = {"seat": seat, "player_id": player_id}
+        if (done := await self.forwarded(table_id, "claim", **kwargs)) is not None:
+            taken, token = done.result
+            return int(taken), str(token)
+        return await self.seats.claim(table_id, seat, player_id)
+
     async def set_seat_bot(
         self, table_id: str, host_token: str, seat: int, level: str | None
     ) -> dict[str, Any]:

@@ -217,6 +217,21 @@ class PlayerKeyRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class SeatDeviceRow(Base):
+    """A further token of a player's seat: one per device he claimed the seat on after
+    signing in there (:meth:`.seating.TableSeats.add_seat_device`). The seat's own token
+    keeps working beside it, so each of his devices plays the seat."""
+
+    __tablename__ = "st_seat_devices"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class SeatPlayerRow(Base):
     """Which player sat in a seat: his games, results and ratings come from here."""
 

@@ -10,6 +10,7 @@ pays for it.
 
 from __future__ import annotations
 
+import hmac
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from .models import (
     Base,
     LeaseRow,
     RematchRow,
+    SeatDeviceRow,
     SeatRow,
     TableRow,
     TableSettingsRow,
@@ -88,10 +90,21 @@ class SeatRecord:
     """Bot level, for bot seats."""
     name: str | None = None
     token_hash: str | None = None
+    device_hashes: tuple[str, ...] = ()
+    """Tokens of the devices the seat's player claimed it on (:class:`.models.SeatDeviceRow`)."""
 
     @property
     def taken(self) -> bool:
         return self.kind == "bot" or self.token_hash is not None
+
+    def holds(self, digest: str) -> bool:
+        """Whether a token of hash ``digest`` acts for this seat: its own token or one
+        of its devices'; every stored hash is compared in full (timing-safe)."""
+        ok = False
+        for stored in (self.token_hash, *self.device_hashes):
+            if stored is not None:
+                ok |= hmac.compare_digest(digest.encode("ascii", "replace"), stored.encode())
+        return ok
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,11 +337,19 @@ class Store(TableSeats, TableSides):
         seats: dict[str, list[SeatRecord]] = {i: [] for i in ids}
         plies: dict[str, int] = dict.fromkeys(ids, 0)
         if ids:
+            devices: dict[tuple[str, int], list[str]] = {}
+            for tid, seat, digest in s.execute(
+                select(SeatDeviceRow.table_id, SeatDeviceRow.seat, SeatDeviceRow.token_hash)
+                .where(SeatDeviceRow.table_id.in_(ids))
+                .order_by(SeatDeviceRow.created_at)
+            ):
+                devices.setdefault((tid, int(seat)), []).append(digest)
             for sr in s.scalars(
                 select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
             ):
+                held = tuple(devices.get((sr.table_id, sr.seat), ()))
                 seats[sr.table_id].append(
-                    SeatRecord(sr.seat, sr.kind, sr.level, sr.name, sr.token_hash)
+                    SeatRecord(sr.seat, sr.kind, sr.level, sr.name, sr.token_hash, held)
                 )
             for tid, n in s.execute(
                 select(ActionRow.table_id, func.count())

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import ActionRow, SeatRow, SeatSpanRow, TableRow
+from .models import ActionRow, SeatDeviceRow, SeatRow, SeatSpanRow, TableRow
 from .sides import _now
 
 
@@ -48,6 +48,28 @@ class TableSeats:
             )
             s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
             return bool(getattr(done, "rowcount", 0) == 1)
+
+    def add_seat_device(self, table_id: str, seat: int, token_hash: str, keep: int) -> None:
+        """Store a further token of ``seat`` (a device its player claimed it on); only the
+        newest ``keep`` devices of the seat stay, an older one's token stops working."""
+        with self._session.begin() as s:
+            s.add(
+                SeatDeviceRow(
+                    token_hash=token_hash, table_id=table_id, seat=seat, created_at=_now()
+                )
+            )
+            s.flush()
+            kept = select(SeatDeviceRow.token_hash).where(
+                SeatDeviceRow.table_id == table_id, SeatDeviceRow.seat == seat
+            )
+            newest = kept.order_by(SeatDeviceRow.created_at.desc()).limit(keep)
+            s.execute(
+                delete(SeatDeviceRow).where(
+                    SeatDeviceRow.table_id == table_id,
+                    SeatDeviceRow.seat == seat,
+                    SeatDeviceRow.token_hash.not_in(newest.scalar_subquery()),
+                )
+            )
 
     def set_seat_kind(
         self,

@@ -58,13 +58,19 @@ export function renderLobby(root) {
   };
   const refresh = async () => {
     const ids = ownIds();
-    const [open, broken, mine] = await Promise.all([
+    const key = playerKey();
+    const [open, broken, here, signedIn] = await Promise.all([
       api("GET", "/api/tables?status=open&status=running"),
       api("GET", "/api/tables?status=broken"),
       ids.length ? api("GET", `/api/tables?${ids.map((i) => `id=${encodeURIComponent(i)}`).join("&")}`) : { data: [] },
+      // A signed-in player's tables come from the server, whichever device he is on.
+      key ? api("GET", "/api/players/me/tables", null, key) : { data: [] },
       done.paging ? null : loadDone(0),
     ]);
     if (!alive) return;
+    const seen = new Set();
+    const mine = { data: [...(signedIn.data || []), ...(here.data || [])].filter((tb) => !seen.has(tb.id) && seen.add(tb.id)) };
+    mine.data.sort((a, b) => (b.updated_at || "").localeCompare(a.updated_at || ""));
     // A table that cannot be rebuilt is shown to its host only, so they know what happened.
     const mineBroken = (broken.data || []).filter((tb) => tokens.host(tb.id));
     fill(listBox, t("openTables"), [...mineBroken, ...(open.data || [])], titles, refresh);
@@ -75,11 +81,18 @@ export function renderLobby(root) {
     const going = own.filter((tb) => tb.status !== "finished").sort((a, b) => waitsForMe(b) - waitsForMe(a));
     const ended = own.filter((tb) => tb.status === "finished").slice(0, MINE_FINISHED);
     fill(mineBox, t("myTables"), [...going, ...ended], titles, refresh, t("myTablesNone"));
+    if (!key) mineBox.append(el("p", { class: "muted small", id: "guest-seats" }, t("guestSeats"), " ", el("a", { href: "/players", "data-link": true }, t("guestSeatsLink"))));
     drawDone();
   };
   refresh();
   const timer = setInterval(refresh, 4000);
   return () => { alive = false; clearInterval(timer); };
+}
+
+// This browser's seat at a table: its stored token's, else the one the server says is the
+// signed-in player's (the table page claims it for this browser when it opens).
+function ownSeat(tb) {
+  return tokens.seat(tb.id) || (Number.isInteger(tb.seat) ? { seat: tb.seat } : null);
 }
 
 /** "24 h", "90 min": how long an open table waits, in units both languages write alike. */
@@ -90,7 +103,7 @@ function duration(seconds) {
 
 /** Seconds my seat has left to move at ``tb`` (its clock runs for me), else null. */
 function myClock(tb) {
-  const mine = tokens.seat(tb.id);
+  const mine = ownSeat(tb);
   if (!mine || !tb.clock || tb.status !== "running") return null;
   const left = tb.clock.left[mine.seat];
   return left === null || left === undefined ? null : left;
@@ -117,7 +130,7 @@ function fill(box, title, tables, titles, refresh, empty = t("noTables")) {
   if (!tables.length) { box.append(el("p", { class: "muted" }, empty)); return; }
   box.append(el("ul", { class: "table-list" }, tables.map((tb) => {
     const finished = tb.status === "finished";
-    const mine = tokens.seat(tb.id);
+    const mine = ownSeat(tb);
     const host = tokens.host(tb.id);
     const href = finished ? `/replay/${tb.id}` : `/t/${tb.id}`;
     const label = finished ? t("replay") : mine ? t("resume") : tb.status === "open" ? t("join") : t("watch");

@@ -18,6 +18,19 @@ export function inviteBase() {
   });
 }
 
+/** A signed-in player's own seat at this table, claimed for this browser when it holds no
+ *  token of it: his seats follow him to every device he signs in on (a guest's stays in
+ *  the browser that took it). The token comes in the answer's body, never in a URL. */
+export async function claimOwnSeat(id) {
+  const key = playerKey();
+  if (!key || tokens.seat(id)) return;
+  const { data } = await api("GET", "/api/players/me/tables", null, key);
+  const tb = (data || []).find((x) => x.id === id);
+  if (!tb) return;
+  const got = await api("POST", `/api/tables/${id}/seats/${tb.seat}/claim`, null, key);
+  if (got.data) tokens.setSeat(id, got.data.seat, got.data.seat_token);
+}
+
 async function join(P, name, seat) {
   const { data, error } = await api("POST", `/api/tables/${P.id}/join`, { name, seat, player: playerKey() });
   if (error) { P.st.refusal = error; P.draw(); return; }
@@ -107,9 +120,12 @@ function seatControls(P, s, resigned) {
 /** The players card: one row per seat with its name, state, clock and controls. */
 export function seatList(P, ns, resigned) {
   const { st } = P;
+  // A guest's seat lives in this browser only; he is told so, and how to take it along.
+  const guest = st.seat !== null && !playerKey() && st.table.status !== "finished"
+    ? el("p", { class: "muted small", id: "guest-seat" }, t("guestSeats"), " ", el("a", { href: "/players", "data-link": true }, t("guestSeatsLink"))) : null;
   return el("div", { class: "card seats-list" }, el("h3", {}, t("players")), el("ul", {}, st.table.seats.map((s) => {
     const thinking = thinkingBot(st) === s.seat ? el("span", { class: "thinking small" }, thinkingText(st)) : null;
     return el("li", { class: s.online ? "on" : "" }, el("span", { class: `dot ${s.online || s.kind === "bot" ? "on" : ""}` }), el("span", {}, ns[s.seat]),
       s.seat === st.seat ? el("span", { class: "badge" }, t("you")) : null, el("span", { class: "muted small" }, seatState(s, resigned)), thinking, s.kind === "human" ? P.clocks.badge(s.seat) : null, ...seatControls(P, s, resigned));
-  })));
+  })), guest);
 }

@@ -4,6 +4,7 @@ import { tokens } from "./api.js";
 import { describeError, levelName, t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
 import { toast } from "./app.js";
+import { claimOwnSeat } from "./tableseats.js";
 
 const REFUSAL_SHOWN_MS = 4000;
 
@@ -68,8 +69,10 @@ function onMessage(P, m) {
 }
 
 /** Open the table's socket (again after each loss, until the page is left). */
-export function connect(P) {
+export async function connect(P) {
   const { st, id } = P;
+  if (st.closed) return;
+  await claimOwnSeat(id);
   if (st.closed) return;
   const mine = tokens.seat(id);
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${id}`);
