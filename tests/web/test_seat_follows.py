@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.server.procserver import Server
 
@@ -45,6 +46,7 @@ def _signed_in(page: Any, identity: dict[str, Any]) -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_signed_in_player_continues_her_game_on_a_second_device(
     server: Server, browser: Any
 ) -> None:

@@ -60,6 +60,7 @@ class ErrorCode(StrEnum):
     TABLE_EXPIRED = "table/expired"
     TABLE_BROKEN = "table/broken"
     TABLE_CLOSED = "table/closed"
+    TABLE_ABANDONED = "table/abandoned"
     TABLE_CLOCK_INVALID = "table/clock_invalid"
     TABLE_CLOCK_NOT_TURNS = "table/clock_not_turns"
     REPLAY_BAD_PLY = "replay/bad_ply"
@@ -191,6 +192,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
         Text(
             "Dieser Platz ist besetzt und nicht untätig – ein Bot darf ihn nicht übernehmen",
             "This seat is connected and active – a bot may not take it over",
+        ),
+    ),
+    E.TABLE_ABANDONED: CodeInfo(
+        410,
+        Text(
+            "Alle hatten diesen Tisch verlassen – er wurde ohne Wertung beendet",
+            "Everyone had left this table – it ended unrated",
         ),
     ),
     E.TABLE_SEAT_GUEST: CodeInfo(

@@ -127,7 +127,8 @@ async def create_table(
 async def list_tables(
     manager: Manager,
     status: Annotated[
-        list[Literal["open", "running", "finished", "broken", "expired", "closed"]] | None,
+        list[Literal["open", "running", "finished", "abandoned", "broken", "expired", "closed"]]
+        | None,
         Query(),
     ] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 50,

@@ -128,6 +128,12 @@ class Settings:
     """Seconds a person's seat must have had no open connection (since its last one
     closed) before the host may hand it to a bot: minutes, so a blip or a reload is not
     enough."""
+    abandoned_after: float = field(
+        default_factory=lambda: float(os.environ.get("SPIELTISCH_ABANDONED_AFTER", "1800"))
+    )
+    """Seconds a running table lives on after the last person's connection to it
+    closed; then it ends as ``abandoned``, unrated (:mod:`.abandon`). A game may declare
+    a shorter time (``GameInfo.abandoned_after``): the shorter of the two counts."""
     seat_idle_grace: float = field(
         default_factory=lambda: float(os.environ.get("SPIELTISCH_SEAT_IDLE_GRACE", "180"))
     )

@@ -87,7 +87,7 @@ def summary(
         ],
         "result": record.result,
     }
-    if record.status == "finished":
+    if record.status in ("finished", "abandoned"):
         out["seed"] = record.seed
     turn = clock_summary(record, live, clock, now)
     if turn is not None:

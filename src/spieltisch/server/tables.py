@@ -22,7 +22,7 @@ from spieltisch.engine import Game
 from spieltisch.store import Store, TableRecord, TurnClockRecord
 from spieltisch.table import Clock, SearchPool, WallClock
 
-from . import chat
+from . import abandon, chat
 from .context import TableContext
 from .errors import ApiError, ErrorCode
 from .listing import Listing
@@ -265,6 +265,11 @@ class TableManager:
         """Expire open tables nobody touched for a while; returns their ids."""
         return await self.rebuild.expire_open_tables()
 
+    async def abandon_tables(self) -> list[str]:
+        """End the tables run here whose people have all been gone for their time
+        (:mod:`.abandon`); returns their ids."""
+        return await abandon.sweep(self.ctx)
+
     async def seat_for(
         self, table_id: str, token: str | None, *, token_hash: str | None = None
     ) -> tuple[LiveTable, int | None]:
@@ -317,6 +322,8 @@ class TableManager:
                 live.broadcast_table()
             if not live.connections and live.runtime is not None and live.runtime.is_over():
                 self.tables.pop(live.id, None)  # finished and unwatched: free the memory
+        if conn.seat is not None:  # the last person gone? the table's time counts from now
+            await abandon.left(self.ctx, live)
 
     async def close(self) -> None:
         """Stop every table's driver and the search pool (shutdown)."""

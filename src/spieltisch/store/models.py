@@ -84,6 +84,19 @@ class LeaseRow(Base):
     process: Mapped[str] = mapped_column(String(32), index=True)
 
 
+class TablePresenceRow(Base):
+    """When a person was last connected to a running table: a restarted server, or the
+    process that takes the table over, counts the time its people have been gone from
+    here (:mod:`spieltisch.server.abandon`)."""
+
+    __tablename__ = "st_table_presence"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class TableSettingsRow(Base):
     """A table's own settings beside its game options (who may read its chat): a table
     of its own, so databases made before it keep working (``create_all`` adds it)."""

@@ -45,7 +45,7 @@ from .models import (
 from .seating import TableSeats
 from .sides import TableSides, _now
 
-STATUSES = ("open", "running", "finished", "broken", "expired", "closed")
+STATUSES = ("open", "running", "finished", "abandoned", "broken", "expired", "closed")
 """``open`` waits for players; ``running`` and ``finished`` are games; ``broken`` is a
 table whose record cannot be rebuilt (kept for its host to see, skipped at start-up);
 ``expired`` an open table nobody joined in time; ``closed`` an open table its host
