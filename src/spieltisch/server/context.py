@@ -55,6 +55,9 @@ class TableContext:
         """The tables this process runs (or shows: a finished game being watched)."""
         self.owners: Owners | None = None
         """The other processes on this database, when there are any (``--redis``)."""
+        self.handover: Callable[[LiveTable], dict[int, float]] | None = None
+        """Seconds until each person's seat may go to a bot, given by :class:`.seats.Seats`
+        when the manager is built (:meth:`summarise` adds them to each seat)."""
         self.hooks: DriverHooks | None = None
         """The driver's hooks, given by :class:`.play.Play` when the manager is built."""
         self.chat_limits = ChatLimits.of(settings)
@@ -97,8 +100,14 @@ class TableContext:
         return live
 
     def summarise(self, live: LiveTable) -> dict[str, Any]:
-        """The summary of a table that runs here (its live table knows its clock)."""
-        return summary(live.record, live, None, self.clock.wall())
+        """The summary of a table that runs here (its live table knows its clock), each
+        person's seat with ``handover_in``: the seconds until anyone seated at the table
+        may hand it to a bot (``0``: now; ``None``: not while things stay as they are)."""
+        out = summary(live.record, live, None, self.clock.wall())
+        waits = self.handover(live) if self.handover is not None else {}
+        for seat in out["seats"]:
+            seat["handover_in"] = waits.get(seat["seat"])
+        return out
 
     def bot(
         self, game: Game, table_id: str, seat: int, level: str, *, table_seed: int | None = None

@@ -340,7 +340,12 @@ INFO: dict[ErrorCode, CodeInfo] = {
     ),
     E.AUTH_NOT_HOST: CodeInfo(
         403,
-        Text("Das darf nur, wer den Tisch eröffnet hat", "Only the table's creator may do this"),
+        Text(
+            "Das darf nur, wer den Tisch eröffnet hat (einen verlassenen Platz im laufenden "
+            "Spiel auch, wer am Tisch sitzt)",
+            "Only the table's creator may do this (hand an away seat of a running game to a "
+            "bot: anyone seated at the table)",
+        ),
     ),
     E.AUTH_MISSING_TOKEN: CodeInfo(401, Text("Ein Schlüssel fehlt", "A token is missing")),
     E.AUTH_SPECTATOR: CodeInfo(

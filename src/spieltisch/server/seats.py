@@ -7,6 +7,7 @@ table's owner first when another process runs it (:meth:`.tables.TableManager.jo
 from __future__ import annotations
 
 import logging
+import math
 
 from spieltisch.bots import levels
 from spieltisch.engine import load
@@ -32,6 +33,7 @@ class Seats:
     def __init__(self, ctx: TableContext, runtimes: Runtimes) -> None:
         self.ctx = ctx
         self.runtimes = runtimes
+        ctx.handover = self.handover_waits
 
     async def join(
         self,
@@ -109,11 +111,19 @@ class Seats:
     async def set_seat_bot(
         self, table_id: str, host_token: str, seat: int, level: str | None
     ) -> LiveTable:
-        """The host hands a seat to a bot here (see :meth:`.tables.TableManager.set_seat_bot`);
-        returns the live table."""
+        """The host, or for a running game's away seat anyone seated at the table, hands a
+        seat to a bot here (see :meth:`.tables.TableManager.set_seat_bot`); returns the
+        live table."""
         live = self.ctx.live(table_id)
         if not token_matches(host_token, live.record.host_hash):
-            raise ApiError(ErrorCode.AUTH_NOT_HOST, "only the table's creator may do this")
+            digest = hash_token(host_token)
+            seated = any(s.holds(digest) for s in live.record.seats)
+            if not (seated and level is not None and live.record.status == "running"):
+                raise ApiError(
+                    ErrorCode.AUTH_NOT_HOST,
+                    "only the table's creator, or for a running game a seated player, "
+                    "may hand a seat to a bot",
+                )
         if live.record.status == "open":
             await self.seat_waiting_bot(live, seat, level)
             return live
@@ -144,6 +154,8 @@ class Seats:
         only after ``seat_away_grace`` from its last connection closing, so a blip or a
         reload is not gone.
         """
+        if self.handover_after(live, rt, seat, rated=rated) == 0.0:
+            return None
         settings, clock = self.ctx.settings, rt.turn_clock
         if rated:
             return f"seat {seat} is a person's in a rated game: only his clock hands it over"
@@ -169,6 +181,35 @@ class Seats:
                 f"{settings.seat_away_grace:g} s"
             )
         return None
+
+    def handover_after(
+        self, live: LiveTable, rt: TableRuntime, seat: int, *, rated: bool
+    ) -> float | None:
+        """Seconds until ``seat``, a person's, may go to a bot (``0.0``: now; ``None``:
+        not while things stay as they are: a rated or correspondence game, a connected
+        seat with a turn clock or not on its turn); the rule of :meth:`handover_refused`."""
+        settings, clock = self.ctx.settings, rt.turn_clock
+        if rated or (clock is not None and clock.limit.mode == "correspondence"):
+            return None
+        if seat in live.online_seats():
+            idle = rt.idle_for(seat) if clock is None else None
+            return None if idle is None else max(0.0, settings.seat_idle_grace - idle)
+        now = self.ctx.clock.now()
+        return max(0.0, settings.seat_away_grace - (now - live.away_since.get(seat, now)))
+
+    def handover_waits(self, live: LiveTable) -> dict[int, float]:
+        """:meth:`handover_after` of each person's seat a person plays now, rounded up to
+        a tenth of a second; none while the table has not loaded whether it is rated."""
+        rt = live.runtime
+        if rt is None or rt.is_over() or live.rated is None or live.record.status != "running":
+            return {}
+        waits = {}
+        for s in live.record.seats:
+            if s.kind == "human" and s.token_hash is not None and s.seat not in rt.state.resigned:
+                wait = self.handover_after(live, rt, s.seat, rated=live.rated)
+                if wait is not None:
+                    waits[s.seat] = math.ceil(wait * 10) / 10
+        return waits
 
     async def seat_waiting_bot(self, live: LiveTable, seat: int, level: str | None) -> None:
         """Seat a bot in a human seat of a table that has not started: a free seat or one

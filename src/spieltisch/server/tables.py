@@ -20,6 +20,7 @@ from typing import Any
 
 from spieltisch.engine import Game
 from spieltisch.store import Store, TableRecord, TurnClockRecord
+from spieltisch.store.players import Players
 from spieltisch.table import Clock, SearchPool, WallClock
 
 from . import abandon, chat
@@ -293,6 +294,8 @@ class TableManager:
         each time."""
         settings = self.settings
         await chat.ready(self.store, settings, live)
+        if live.rated is None:  # asked once: whether a bot may take a seat over (.seats)
+            live.rated = await self.ctx.db(Players(self.store).is_rated, live.id)
         async with live.lock:
             online = live.online_seats()
             if conn.seat is not None:
