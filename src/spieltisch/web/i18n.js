@@ -33,6 +33,8 @@ const TEXT = {
   status_closed: ["geschlossen", "closed"],
   myTables: ["Meine Tische", "My tables"],
   status_abandoned: ["verlassen", "abandoned"],
+  abandonedTable: ["Alle hatten diesen Tisch verlassen: das Spiel endete ohne Sieger und ohne Wertung.", "Everyone had left this table: the game ended without a winner, unrated."],
+  abandonedShort: ["verlassen, ohne Wertung beendet", "left by all, ended unrated"],
   guestSeats: ["Als Gast gilt dein Platz nur in diesem Browser. Mit einem Spieler (Name und Passwort) spielst du auf jedem Gerät weiter.", "As a guest, your seat is kept in this browser only. With a player (name and password) you play on from any device."],
   guestSeatsLink: ["Spieler anlegen oder anmelden", "Make a player or sign in"],
   myTablesNone: ["Du sitzt an keinem Tisch. Eröffne einen oder spiele an einem offenen mit.", "You sit at no table. Open one or join an open one."],

@@ -8,6 +8,8 @@ import { levelWithRating, loadBotRatings } from "./ratings.js";
 
 const PAGE = 10;
 const MINE_FINISHED = 5;
+// A game that ended: by its rules, or abandoned by its people (both have a replay).
+const ENDED = ["finished", "abandoned"];
 // Turn clocks the lobby offers (seconds per move); the server takes any time in range.
 const CLOCKS = { move: [30, 60, 120, 180], correspondence: [43200, 86400, 172800, 259200] };
 
@@ -42,7 +44,7 @@ export function renderLobby(root) {
   api("GET", "/api/server").then(({ data }) => { ttl = data && data.open_table_ttl; });
 
   const loadDone = async (offset) => {
-    const { data } = await api("GET", `/api/tables?status=finished&limit=${PAGE + 1}&offset=${offset}`);
+    const { data } = await api("GET", `/api/tables?status=finished&status=abandoned&limit=${PAGE + 1}&offset=${offset}`);
     if (!data || !alive) return;
     const page = data.slice(0, PAGE);
     done.items = offset ? [...done.items, ...page.filter((tb) => !done.items.some((x) => x.id === tb.id))] : page;
@@ -78,8 +80,8 @@ export function renderLobby(root) {
     // Own tables: those still going first, then the last few finished ones.
     const own = (mine.data || []).filter((tb) => !["closed", "expired"].includes(tb.status));
     // Tables waiting for my move first (a correspondence player's morning list).
-    const going = own.filter((tb) => tb.status !== "finished").sort((a, b) => waitsForMe(b) - waitsForMe(a));
-    const ended = own.filter((tb) => tb.status === "finished").slice(0, MINE_FINISHED);
+    const going = own.filter((tb) => !ENDED.includes(tb.status)).sort((a, b) => waitsForMe(b) - waitsForMe(a));
+    const ended = own.filter((tb) => ENDED.includes(tb.status)).slice(0, MINE_FINISHED);
     fill(mineBox, t("myTables"), [...going, ...ended], titles, refresh, t("myTablesNone"));
     if (!key) mineBox.append(el("p", { class: "muted small", id: "guest-seats" }, t("guestSeats"), " ", el("a", { href: "/players", "data-link": true }, t("guestSeatsLink"))));
     drawDone();
@@ -116,6 +118,7 @@ function seatNames(tb) {
 }
 
 function outcome(tb) {
+  if (tb.status === "abandoned") return el("div", { class: "small outcome" }, t("abandonedShort"));
   const names = seatNames(tb);
   const w = (tb.result && tb.result.winners) || [];
   const who = w.length === 1 ? t("winner", { name: names[w[0]] }) : w.length > 1 && w.length < names.length ? t("winners", { names: w.map((i) => names[i]).join(", ") }) : t("draw");
@@ -129,7 +132,7 @@ function fill(box, title, tables, titles, refresh, empty = t("noTables")) {
   box.replaceChildren(el("h2", {}, title));
   if (!tables.length) { box.append(el("p", { class: "muted" }, empty)); return; }
   box.append(el("ul", { class: "table-list" }, tables.map((tb) => {
-    const finished = tb.status === "finished";
+    const finished = ENDED.includes(tb.status);
     const mine = ownSeat(tb);
     const host = tokens.host(tb.id);
     const href = finished ? `/replay/${tb.id}` : `/t/${tb.id}`;

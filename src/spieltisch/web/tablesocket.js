@@ -9,7 +9,7 @@ import { claimOwnSeat } from "./tableseats.js";
 const REFUSAL_SHOWN_MS = 4000;
 
 // Refusals after which reconnecting would only be refused again (or push out another tab).
-export const FINAL = new Set(["table/not_live", "table/not_found", "table/seat_crowded", "auth/origin", "table/closed", "table/expired"]);
+export const FINAL = new Set(["table/not_live", "table/not_found", "table/seat_crowded", "auth/origin", "table/closed", "table/expired", "table/abandoned"]);
 
 /** The game's module for the table in ``m`` (mounted once, when the page first learns it). */
 function useModule(P, table) {
@@ -64,7 +64,7 @@ function onMessage(P, m) {
   else if (m.type === "rematch") P.life.next = m.next;
   else if (m.type === "timeout") onTimeout(P, m);
   else if (m.type === "error") onError(P, m);
-  if (m.table) P.clocks.update(st.table);
+  if (m.table) { P.clocks.update(st.table); st.tableAt = Date.now(); }
   return true;
 }
 
