@@ -17,6 +17,7 @@ import pytest
 
 from spieltisch.games.halligalli import INFO as HALLI_GALLI
 from spieltisch.server import Settings, create_app
+from spieltisch.server import abandon
 from spieltisch.server.abandon import abandoned_after
 from spieltisch.server.tables import TableManager
 
@@ -26,6 +27,12 @@ from .test_players import auth, duel, new_player
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # as in conftest: Starlette's note on its HTTP client
     from fastapi.testclient import TestClient
+
+
+@pytest.fixture(autouse=True)
+def no_background_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's own sweeps wait an hour: each test sweeps when it means to."""
+    monkeypatch.setattr(abandon, "SWEEP_LEAST", 3600.0)
 
 
 @contextmanager
@@ -137,3 +144,20 @@ def test_halli_galli_declares_its_shorter_time_and_the_setting_caps_it(
 @pytest.mark.parametrize("status", ["finished", "abandoned"])
 def test_the_lobby_lists_ended_tables_by_status(client: TestClient, status: str) -> None:
     assert client.get(f"/api/tables?status={status}").status_code == 200
+
+
+def test_a_deserted_halli_galli_table_ends_and_its_bots_stop(settings: Settings) -> None:
+    with server(dataclasses.replace(settings, abandoned_after=0.3)) as (client, manager):
+        seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 2
+        made = client.post(
+            "/api/tables", json={"game": "halligalli", "seats": seats, "name": "Ada"}
+        ).json()
+        tid = made["table"]["id"]
+        visit(client, tid, made["seat_token"])
+        time.sleep(0.4)
+        assert sweep(client, manager) == [tid]
+        assert tid not in manager.tables
+        plies = len(manager.store.actions(tid))
+        time.sleep(0.5)  # the bots were stopped with the table: nothing more is stored
+        assert len(manager.store.actions(tid)) == plies
+        assert client.get(f"/api/tables/{tid}").json()["status"] == "abandoned"
