@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 
 from spieltisch.games.halligalli import INFO as HALLI_GALLI
-from spieltisch.server import Settings, create_app
-from spieltisch.server import abandon
+from spieltisch.server import Settings, abandon, create_app
 from spieltisch.server.abandon import abandoned_after
 from spieltisch.server.tables import TableManager
 
