@@ -143,7 +143,14 @@ class TableContext:
             return
         limit, deadlines = rt.turn_clock.limit, dict(rt.turn_clock.deadlines)
         await self.db(
-            self.store.save_turn_clock, live.id, limit.mode, limit.seconds, rt.ply, deadlines
+            self.store.save_turn_clock,
+            live.id,
+            limit.mode,
+            limit.seconds,
+            rt.ply,
+            deadlines,
+            limit.increment,
+            dict(rt.turn_clock.banks),
         )
 
     def start_driver(self, live: LiveTable) -> None:

@@ -202,7 +202,7 @@ class TableManager:
         options: dict[str, Any],
         seats: list[SeatSpec],
         name: str | None,
-        turn_clock: tuple[str, int] | None = None,
+        turn_clock: tuple[str, int] | tuple[str, int, int] | None = None,
     ) -> Created:
         """A new table of a setup with these choices (the chat private, not rated).
 

@@ -143,6 +143,11 @@ class TurnClockRow(Base):
     seconds: Mapped[int] = mapped_column(Integer)
     ply: Mapped[int] = mapped_column(Integer)
     deadlines: Mapped[dict[str, float]] = mapped_column(JSON)
+    increment: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """A time bank's increment per turn (mode ``bank``; 0 otherwise)."""
+    banks: Mapped[dict[str, float]] = mapped_column(JSON, default=dict)
+    """A time bank's seconds per seat not to move after ``ply`` actions (seats missing:
+    the base time), so the banks outlive a restart or a failover."""
 
 
 class SeatSpanRow(Base):
