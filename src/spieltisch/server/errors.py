@@ -102,6 +102,8 @@ class ErrorCode(StrEnum):
     PLAYER_SIGN_IN_LIMITED = "player/sign_in_limited"
     PLAYER_WEAK_PASSWORD = "player/weak_password"
     RATING_UNRATED_GAME = "rating/unrated_game"
+    MAIL_OFF = "mail/off"
+    MAIL_BAD_ADDRESS = "mail/bad_address"
 
     @property
     def status(self) -> int:
@@ -407,6 +409,17 @@ INFO: dict[ErrorCode, CodeInfo] = {
     E.RATING_UNRATED_GAME: CodeInfo(
         400,
         Text("Dieses Spiel wird nicht gewertet", "This game is not rated"),
+    ),
+    E.MAIL_OFF: CodeInfo(
+        409,
+        Text(
+            "Dieser Server verschickt keine Mails",
+            "This server sends no mail",
+        ),
+    ),
+    E.MAIL_BAD_ADDRESS: CodeInfo(
+        400,
+        Text("Das ist keine Mail-Adresse", "This is not a mail address"),
     ),
 }
 

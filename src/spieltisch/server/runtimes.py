@@ -91,6 +91,7 @@ class Runtimes:
         caller starts the driver once the lock is released)."""
         self.attach(live, state, [])
         log.info("game started", extra={"table": live.id})
+        self.ctx.notices.after_step(live, None)
         live.broadcast_start()
 
     async def maybe_start(self, live: LiveTable) -> None:

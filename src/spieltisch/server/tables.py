@@ -310,3 +310,4 @@ class TableManager:
         """Stop every table's driver and the search pool (shutdown)."""
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
         await self.pool.close()
+        await self.ctx.notices.close()
