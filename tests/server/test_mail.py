@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from email import message_from_bytes, policy
 from email.message import Message
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from fastapi.testclient import TestClient
 from spieltisch.server import Settings, create_app
 from spieltisch.table import SimClock
 
+from .bothdbs import DATABASES, database
 from .conftest import hello, until
 from .test_turn_clock import DAY, MINUTE, START
 
@@ -67,13 +69,17 @@ def inbox() -> Iterator[tuple[Inbox, int]]:
         controller.stop()
 
 
-@pytest.fixture
-def mailing(settings: Settings, inbox: tuple[Inbox, int]) -> Iterator[tuple[TestClient, Inbox]]:
+@pytest.fixture(params=DATABASES)
+def mailing(
+    request: pytest.FixtureRequest, tmp_path: Path, inbox: tuple[Inbox, int]
+) -> Iterator[tuple[TestClient, Inbox]]:
+    """A server with mail, on SQLite and on PostgreSQL."""
     handler, port = inbox
-    configured = dataclasses.replace(
-        settings, smtp_url=f"smtp://127.0.0.1:{port}", public_url=BASE, mail_from="st@spiele.test"
-    )
-    with TestClient(create_app(configured, clock=SimClock(START))) as client:
+    mail = {"smtp_url": f"smtp://127.0.0.1:{port}", "public_url": BASE}
+    with (
+        database(request.param, tmp_path, mail_from="st@spiele.test", **mail) as configured,
+        TestClient(create_app(configured, clock=SimClock(START))) as client,
+    ):
         yield client, handler
 
 
