@@ -222,7 +222,6 @@ const TEXT = {
   "pl.mailPending": ["Wartet auf Bestätigung: Wir haben einen Link an {address} geschickt.", "Waiting for confirmation: we sent a link to {address}."],
   "pl.mailConfirmed": ["Bestätigt: Mails gehen an {address}.", "Confirmed: mail goes to {address}."],
   "pl.mailNone": ["Keine Adresse hinterlegt.", "No address given."],
-  "pl.mailOff": ["Dieser Server verschickt keine Mails.", "This server sends no mail."],
   "pl.forgetHint": ["Ohne Export-Code oder Passwort kommst du danach nicht mehr an diesen Spieler.", "Without the export code or a password you cannot get this player back."],
   "pl.forget": ["Entfernen", "Remove"],
   "pl.forgetSure": ["Wirklich entfernen?", "Really remove?"],

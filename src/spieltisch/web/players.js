@@ -143,7 +143,8 @@ function manage(me) {
   ];
 }
 
-// Mail notices: an address, confirmed through the link mailed to it, in the page's language.
+// Mail notices: an address, confirmed through the link mailed to it, in the page's language;
+// shown once the server said it sends mail.
 function mailCard(me) {
   const state = el("p", { class: "small", id: "mail-state", role: "status" });
   const stop = el("button", { type: "button", class: "button small", id: "mail-stop", hidden: true, onclick: async () => {
@@ -165,13 +166,14 @@ function mailCard(me) {
   });
   const show = (data) => {
     const off = !data.enabled;
-    state.textContent = off ? t("pl.mailOff") : !data.address ? t("pl.mailNone") : t(data.confirmed ? "pl.mailConfirmed" : "pl.mailPending", { address: data.address });
+    state.textContent = !data.address ? t("pl.mailNone") : t(data.confirmed ? "pl.mailConfirmed" : "pl.mailPending", { address: data.address });
     state.classList.toggle("ok", !!data.confirmed);
     stop.hidden = !data.address;
-    card.querySelectorAll("input, button[type=submit]").forEach((n) => { n.disabled = off; });
+    card.hidden = off; // a server without a mail server offers nothing to give an address for
   };
+  card.hidden = true;
   api("GET", "/api/players/me/mail", null, me.key).then(({ data, error }) => {
-    if (error) state.textContent = describeError(error); else show(data);
+    if (error) { state.textContent = describeError(error); card.hidden = false; } else show(data);
   });
   return card;
 }
