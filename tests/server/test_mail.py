@@ -265,6 +265,12 @@ def test_bad_addresses_and_a_server_without_mail_are_refused(
         assert refused.json()["error"]["code"] == "mail/bad_address"
     assert client.get("/api/players/me/mail").status_code == 401
     assert inbox.messages == []
+    for n in range(4):  # three confirmations at once, then a pause
+        given = client.put(
+            "/api/players/me/mail", json={"address": f"v{n}@example.org"}, headers=bearer(ada)
+        )
+        assert given.status_code == (200 if n < 3 else 429)
+    assert given.json()["error"]["code"] == "mail/too_many"
     with TestClient(create_app(settings)) as plain:
         key = player(plain, "Cleo")
         assert plain.get("/api/players/me/mail", headers=bearer(key)).json()["enabled"] is False

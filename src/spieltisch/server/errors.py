@@ -104,6 +104,7 @@ class ErrorCode(StrEnum):
     RATING_UNRATED_GAME = "rating/unrated_game"
     MAIL_OFF = "mail/off"
     MAIL_BAD_ADDRESS = "mail/bad_address"
+    MAIL_TOO_MANY = "mail/too_many"
 
     @property
     def status(self) -> int:
@@ -420,6 +421,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
     E.MAIL_BAD_ADDRESS: CodeInfo(
         400,
         Text("Das ist keine Mail-Adresse", "This is not a mail address"),
+    ),
+    E.MAIL_TOO_MANY: CodeInfo(
+        429,
+        Text(
+            "Schon genug Bestätigungsmails verschickt – bitte in zehn Minuten noch einmal",
+            "Enough confirmation mails sent – try again in ten minutes",
+        ),
     ),
 }
 

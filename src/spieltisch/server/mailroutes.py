@@ -23,6 +23,7 @@ from .deps import Manager, WriteLimit
 from .errors import ApiError, ErrorCode
 from .mailer import confirm_valid, new_nonce, new_secret, token_player, unsubscribe_valid
 from .players import CurrentPlayer
+from .security import KeyedLimiter
 
 router = APIRouter(prefix="/api/players/me/mail", tags=["players"])
 pages = APIRouter(prefix="/mail", include_in_schema=False)
@@ -31,6 +32,11 @@ _PART = r"[^@\s\x00-\x1f\x7f<>,;\"]"
 ADDRESS = re.compile(rf"{_PART}{{1,64}}@{_PART}+\.{_PART}{{2,}}")
 """An address as people type it (one ``@``, a dotted domain, no spaces, controls, or
 characters that would split a header); the confirmation mail proves the rest."""
+
+
+CONFIRM_RATE, CONFIRM_BURST = 1 / 600, 3
+"""Confirmation mails per player (in each process): three at once, then one in ten
+minutes, so nobody uses the server to flood an address that is not his."""
 
 
 class MailIn(BaseModel):
@@ -51,6 +57,14 @@ def _public(mail: MailAddress | None, enabled: bool) -> dict[str, Any]:
     }
 
 
+def _confirmations(request: Request) -> KeyedLimiter:
+    state = request.app.state
+    if not hasattr(state, "mail_confirmations"):
+        state.mail_confirmations = KeyedLimiter(CONFIRM_RATE, CONFIRM_BURST)
+    limiter: KeyedLimiter = state.mail_confirmations
+    return limiter
+
+
 @router.get("")
 async def my_mail(player: CurrentPlayer, manager: Manager) -> dict[str, Any]:
     notices = manager.ctx.notices
@@ -60,13 +74,13 @@ async def my_mail(player: CurrentPlayer, manager: Manager) -> dict[str, Any]:
 
 @router.put("")
 async def set_mail(
-    body: MailIn, player: CurrentPlayer, manager: Manager, _: WriteLimit
+    body: MailIn, request: Request, player: CurrentPlayer, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
     """Give an address for notices: stored unconfirmed, and a confirmation link is
     mailed to it. Until the link is opened nothing else is sent.
 
     :raises ApiError: the server sends no mail (``mail/off``), not an address
-        (``mail/bad_address``).
+        (``mail/bad_address``), too many confirmations asked for (``mail/too_many``).
     """
     notices = manager.ctx.notices
     if not notices.enabled:
@@ -74,6 +88,8 @@ async def set_mail(
     address = body.address.strip()
     if not ADDRESS.fullmatch(address):
         raise ApiError(ErrorCode.MAIL_BAD_ADDRESS, f"not a mail address: {address!r}")
+    if not _confirmations(request).take(player.id):
+        raise ApiError(ErrorCode.MAIL_TOO_MANY, "too many confirmation mails: wait")
     book = notices.book
     await asyncio.to_thread(
         book.set_address, player.id, address, body.lang, new_secret(), new_nonce()
