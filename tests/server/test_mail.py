@@ -144,6 +144,11 @@ def play(client: TestClient, tid: str, tokens: dict[int, str], seat: int) -> Non
         view = hello(ws, tokens[seat])["view"]
         ws.send_json({"type": "act", "action": view["legal_actions"][0]})
         until(ws, "step")
+    offline(client, tid, seat)
+
+
+def offline(client: TestClient, tid: str, seat: int) -> None:
+    """Wait until the server has noticed that ``seat``'s page closed."""
     for _ in range(100):
         if not client.get(f"/api/tables/{tid}").json()["seats"][seat]["online"]:
             return
@@ -291,3 +296,37 @@ def test_a_mail_server_that_is_down_never_stops_a_move(settings: Settings) -> No
         tid, tokens = table_of(client, ada, bob, DAY)
         play(client, tid, tokens, mover(client, tid))
         assert client.get(f"/api/tables/{tid}").json()["plies"] == 1
+
+
+def test_a_kalooki_turn_of_several_steps_is_one_mail(mailing: tuple[TestClient, Inbox]) -> None:
+    """Bob draws, perhaps melds, and discards: Ada's turn comes once, one mail."""
+    client, inbox = mailing
+    ada, bob = player(client, "Ada"), player(client, "Bob")
+    client.get(opt_in(client, inbox, ada, "ada@example.org", "en"))
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    made = client.post(
+        "/api/tables",
+        json={"game": "kalooki", "seats": seats, "name": "Ada", "clock": DAY, "player": ada},
+    ).json()
+    tid = made["table"]["id"]
+    joined = client.post(f"/api/tables/{tid}/join", json={"name": "Bob", "player": bob}).json()
+    tokens = {0: made["seat_token"], 1: joined["seat_token"]}
+    if mover(client, tid) == 0:  # Ada starts: her whole turn, with her page open
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            view = hello(ws, tokens[0])["view"]
+            while mover(client, tid) == 0:
+                ws.send_json({"type": "act", "action": view["legal_actions"][-1]})
+                view = until(ws, "step")["view"]
+        offline(client, tid, 0)
+    before = len(inbox.to("ada@example.org"))
+    steps = 0
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        view = hello(ws, tokens[1])["view"]
+        while mover(client, tid) == 1:
+            ws.send_json({"type": "act", "action": view["legal_actions"][-1]})
+            view = until(ws, "step")["view"]
+            steps += 1
+    assert steps >= 2  # a draw and a discard at least
+    inbox.wait("ada@example.org", before + 1)
+    time.sleep(0.3)
+    assert len(inbox.to("ada@example.org")) == before + 1
