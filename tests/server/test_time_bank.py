@@ -90,3 +90,19 @@ def test_a_bank_out_of_range_or_for_a_real_time_game_is_refused(client: TestClie
         assert refused.status_code == 400
         error = refused.json()["error"]
         assert error["code"] == "table/clock_invalid" and error["text"]["de"]
+
+
+def test_a_rematch_keeps_the_time_bank_with_full_banks(settings: Settings) -> None:
+    with server(settings, SimClock(START)) as client:
+        tid, ada, _bob = clocked(client, BANK)
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            hello(ws, ada)
+            ws.send_json({"type": "resign"})
+            until(ws, "step")
+        again = client.post(
+            f"/api/tables/{tid}/rematch", headers={"authorization": f"Bearer {ada}"}
+        )
+        assert again.status_code == 200, again.text
+        shown = again.json()["table"]["clock"]
+        assert (shown["mode"], shown["seconds"], shown["increment"]) == ("bank", 180, 2)
+        assert shown["bank"] == [180, 180]

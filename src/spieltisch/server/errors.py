@@ -239,8 +239,10 @@ INFO: dict[ErrorCode, CodeInfo] = {
     E.TABLE_CLOCK_INVALID: CodeInfo(
         400,
         Text(
-            "Diese Bedenkzeit gibt es nicht (pro Zug 10 s bis 30 min, Fernpartie 1 h bis 14 Tage)",
-            "No such time limit (per move 10 s to 30 min, correspondence 1 h to 14 days)",
+            "Diese Bedenkzeit gibt es nicht (pro Zug 10 s bis 30 min, Fernpartie 1 h bis 14 Tage,"
+            " Zeitkonto 10 s bis 3 h plus 0 bis 300 s pro Zug)",
+            "No such time limit (per move 10 s to 30 min, correspondence 1 h to 14 days,"
+            " time bank 10 s to 3 h plus 0 to 300 s per move)",
         ),
     ),
     E.TABLE_CLOCK_NOT_TURNS: CodeInfo(
