@@ -4,6 +4,7 @@ to a bot as a per-move clock does."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -68,6 +69,17 @@ def test_each_seat_shows_its_bank_and_the_lobby_offers_the_presets(
     assert "Zeitkonto 3+2" in options and "Zeitkonto 15+10" in options
     lobby.select_option("#game", "halligalli")  # real time: no clock, no bank
     assert not lobby.locator("#turn-clock-field").is_visible()
+    lobby.select_option("#game", "halali")
+    lobby.fill("#name", "Ada")
+    lobby.select_option("#turn-clock", "bank:600:5")
+    lobby.click("#create")
+    lobby.wait_for_url(re.compile(r".*/t/"), timeout=15000)
+    made = httpx.get(f"{server.base}/api/tables/{lobby.url.rsplit('/', 1)[1]}").json()
+    assert {k: made["clock"][k] for k in ("mode", "seconds", "increment")} == {
+        "mode": "bank",
+        "seconds": 600,
+        "increment": 5,
+    }
     for page in (*pages.values(), lobby):
         assert getattr(page, "errors", []) == []
 
