@@ -23,7 +23,19 @@ from spieltisch import __version__
 from spieltisch.store import Store
 from spieltisch.table import Clock
 
-from . import abandon, apidocs, errors, hints, life, lobby, players, ratings, reviews, ws
+from . import (
+    abandon,
+    apidocs,
+    errors,
+    hints,
+    life,
+    lobby,
+    mailroutes,
+    players,
+    ratings,
+    reviews,
+    ws,
+)
 from .cluster import Cluster
 from .deadline import BodyDeadline
 from .errors import ApiError, ErrorCode
@@ -113,6 +125,8 @@ def create_app(
     app.include_router(players.pages)
     app.include_router(ratings.router)
     app.include_router(reviews.router)
+    app.include_router(mailroutes.router)
+    app.include_router(mailroutes.pages)
 
     @app.middleware("http")
     async def guard(

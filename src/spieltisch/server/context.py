@@ -23,6 +23,7 @@ from spieltisch.table import Clock, SearchPool, Step
 from .chat import ChatLimits
 from .errors import ApiError, ErrorCode
 from .live import LiveTable
+from .notices import Notices
 from .owners import Owners
 from .settings import Settings
 from .setup import TableSetup
@@ -61,6 +62,8 @@ class TableContext:
         self.hooks: DriverHooks | None = None
         """The driver's hooks, given by :class:`.play.Play` when the manager is built."""
         self.chat_limits = ChatLimits.of(settings)
+        self.notices = Notices(store, settings)
+        """Mail notices of correspondence tables (:mod:`.notices`)."""
         """The chat's token buckets of this process's tables (:mod:`.chat`)."""
 
     @property
@@ -152,7 +155,14 @@ class TableContext:
             return
         limit, deadlines = rt.turn_clock.limit, dict(rt.turn_clock.deadlines)
         await self.db(
-            self.store.save_turn_clock, live.id, limit.mode, limit.seconds, rt.ply, deadlines
+            self.store.save_turn_clock,
+            live.id,
+            limit.mode,
+            limit.seconds,
+            rt.ply,
+            deadlines,
+            limit.increment,
+            dict(rt.turn_clock.banks),
         )
 
     def start_driver(self, live: LiveTable) -> None:

@@ -105,6 +105,9 @@ class ErrorCode(StrEnum):
     PLAYER_SIGN_IN_LIMITED = "player/sign_in_limited"
     PLAYER_WEAK_PASSWORD = "player/weak_password"
     RATING_UNRATED_GAME = "rating/unrated_game"
+    MAIL_OFF = "mail/off"
+    MAIL_BAD_ADDRESS = "mail/bad_address"
+    MAIL_TOO_MANY = "mail/too_many"
 
     @property
     def status(self) -> int:
@@ -260,8 +263,10 @@ INFO: dict[ErrorCode, CodeInfo] = {
     E.TABLE_CLOCK_INVALID: CodeInfo(
         400,
         Text(
-            "Diese Bedenkzeit gibt es nicht (pro Zug 10 s bis 30 min, Fernpartie 1 h bis 14 Tage)",
-            "No such time limit (per move 10 s to 30 min, correspondence 1 h to 14 days)",
+            "Diese Bedenkzeit gibt es nicht (pro Zug 10 s bis 30 min, Fernpartie 1 h bis 14 Tage,"
+            " Zeitkonto 10 s bis 3 h plus 0 bis 300 s pro Zug)",
+            "No such time limit (per move 10 s to 30 min, correspondence 1 h to 14 days,"
+            " time bank 10 s to 3 h plus 0 to 300 s per move)",
         ),
     ),
     E.TABLE_CLOCK_NOT_TURNS: CodeInfo(
@@ -436,6 +441,24 @@ INFO: dict[ErrorCode, CodeInfo] = {
     E.RATING_UNRATED_GAME: CodeInfo(
         400,
         Text("Dieses Spiel wird nicht gewertet", "This game is not rated"),
+    ),
+    E.MAIL_OFF: CodeInfo(
+        409,
+        Text(
+            "Dieser Server verschickt keine Mails",
+            "This server sends no mail",
+        ),
+    ),
+    E.MAIL_BAD_ADDRESS: CodeInfo(
+        400,
+        Text("Das ist keine Mail-Adresse", "This is not a mail address"),
+    ),
+    E.MAIL_TOO_MANY: CodeInfo(
+        429,
+        Text(
+            "Schon genug Bestätigungsmails verschickt – bitte in zehn Minuten noch einmal",
+            "Enough confirmation mails sent – try again in ten minutes",
+        ),
     ),
 }
 

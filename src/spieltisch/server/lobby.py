@@ -28,9 +28,12 @@ class SeatIn(BaseModel):
 
 
 class ClockIn(BaseModel):
-    mode: Literal["move", "correspondence"]
+    mode: Literal["move", "correspondence", "bank"]
     seconds: int = Field(ge=1, le=10_000_000)
-    """Seconds each move may take (:mod:`spieltisch.table.turnclock` gives the range)."""
+    """Seconds each move may take, or a time bank's base time
+    (:mod:`spieltisch.table.turnclock` gives the ranges)."""
+    increment: int = Field(default=0, ge=0, le=10_000_000)
+    """A time bank's seconds added after each of a seat's turns (Fischer)."""
 
 
 class CreateIn(BaseModel):
@@ -107,7 +110,9 @@ async def create_table(
         body.game,
         dict(body.options),
         [SeatSpec(s.kind, s.level) for s in body.seats],
-        clock=None if body.clock is None else (body.clock.mode, body.clock.seconds),
+        clock=None
+        if body.clock is None
+        else (body.clock.mode, body.clock.seconds, body.clock.increment),
         chat=body.spectator_chat,
         rated=body.rated,
         by_player=player is not None,

@@ -210,6 +210,16 @@ class Settings:
     """Reviews one address (and one signed-in player, wherever he asks from) may have
     queued or running at once; one more is refused (``review/too_many_queued``), so one
     client cannot keep the review line full."""
+    smtp_url: str | None = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_SMTP_URL") or None
+    )
+    """The mail server for turn and game-end notices of correspondence tables
+    (``smtp://[user:password@]host[:port]``, ``smtps://`` for TLS from the start,
+    ``smtp+starttls://`` to upgrade); ``None``: no mail is ever sent."""
+    mail_from: str = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_MAIL_FROM", "spieltisch@localhost")
+    )
+    """The sender address of those mails."""
 
     @property
     def sqlite_path(self) -> str | None:

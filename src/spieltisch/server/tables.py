@@ -215,7 +215,7 @@ class TableManager:
         options: dict[str, Any],
         seats: list[SeatSpec],
         name: str | None,
-        turn_clock: tuple[str, int] | None = None,
+        turn_clock: tuple[str, int] | tuple[str, int, int] | None = None,
     ) -> Created:
         """A new table of a setup with these choices (the chat private, not rated).
 
@@ -332,3 +332,4 @@ class TableManager:
         """Stop every table's driver and the search pool (shutdown)."""
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
         await self.pool.close()
+        await self.ctx.notices.close()

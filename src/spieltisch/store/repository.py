@@ -136,14 +136,15 @@ def _add_table(
     status: str,
     owner: str | None,
     settings: dict[str, Any] | None = None,
-    turn_clock: tuple[str, int] | None = None,
+    turn_clock: tuple[str, int, int] | None = None,
 ) -> None:
     """Add a new table and its seats to session ``s`` (one way for every new table).
 
     ``owner`` (a cluster process) gets the table's lease in the same transaction: a
     table stored without one would look orphaned, and another process could adopt it
     before its creator claimed it. The table's own ``settings`` and its ``turn_clock``
-    (mode, seconds per move) are stored with it too: a table never runs without them."""
+    (mode, seconds per move or a time bank's base, its increment) are stored with it too:
+    a table never runs without them."""
     now = _now()
     s.add(
         TableRow(
@@ -176,8 +177,18 @@ def _add_table(
     if settings is not None:
         s.add(TableSettingsRow(table_id=table_id, settings=dict(settings)))
     if turn_clock is not None:
-        mode, seconds = turn_clock
-        s.add(TurnClockRow(table_id=table_id, mode=mode, seconds=seconds, ply=0, deadlines={}))
+        mode, seconds, increment = turn_clock
+        s.add(
+            TurnClockRow(
+                table_id=table_id,
+                mode=mode,
+                seconds=seconds,
+                ply=0,
+                deadlines={},
+                increment=increment,
+                banks={},
+            )
+        )
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -252,7 +263,7 @@ class Store(TableSeats, TableSides):
         status: str = "open",
         owner: str | None = None,
         settings: dict[str, Any] | None = None,
-        turn_clock: tuple[str, int] | None = None,
+        turn_clock: tuple[str, int, int] | None = None,
     ) -> TableRecord:
         """A new table with its seats, its lease, its settings and its turn clock, in one
         transaction; returns its record."""
@@ -540,7 +551,7 @@ class Store(TableSeats, TableSides):
         seats: Sequence[SeatRecord],
         owner: str | None = None,
         settings: dict[str, Any] | None = None,
-        turn_clock: tuple[str, int] | None = None,
+        turn_clock: tuple[str, int, int] | None = None,
     ) -> tuple[str, bool]:
         """The rematch of finished table ``previous``: this new open table, made with its
         link in one transaction, unless another request made one first. Returns the

@@ -12,6 +12,8 @@ const MINE_FINISHED = 5;
 const ENDED = ["finished", "abandoned"];
 // Turn clocks the lobby offers (seconds per move); the server takes any time in range.
 const CLOCKS = { move: [30, 60, 120, 180], correspondence: [43200, 86400, 172800, 259200] };
+// Time banks (base minutes + seconds per turn), the live presets of chess sites.
+const BANKS = [[3, 2], [5, 3], [10, 5], [15, 10], [30, 20]];
 
 // The tables this browser holds a seat or host token for (kept in localStorage by api.js).
 function ownIds() {
@@ -174,7 +176,8 @@ function createForm(games) {
   // A turn clock, for games with turns only (the game says whether it has them).
   const clockSel = el("select", { id: "turn-clock" }, el("option", { value: "none" }, t("clock_none")),
     Object.entries(CLOCKS).map(([mode, times]) => el("optgroup", { label: t(mode === "move" ? "clockLive" : "clockCorrespondence") },
-      times.map((seconds) => el("option", { value: `${mode}:${seconds}` }, limitText({ mode, seconds }))))));
+      times.map((seconds) => el("option", { value: `${mode}:${seconds}` }, limitText({ mode, seconds }))))),
+    el("optgroup", { label: t("clockBank") }, BANKS.map(([base, inc]) => el("option", { value: `bank:${base * 60}:${inc}` }, limitText({ mode: "bank", seconds: base * 60, increment: inc })))));
   const clockField = el("div", { class: "field", id: "turn-clock-field" }, el("label", { for: "turn-clock" }, t("turnClock")), clockSel, el("small", { class: "muted" }, t("turnClockHint")));
   // A rated game counts for its players' ratings: offered to a player, for games with turns.
   const ratedBox = el("input", { type: "checkbox", id: "rated", checked: true });
@@ -240,8 +243,8 @@ function createForm(games) {
     const humans = seats.some((s) => s.kind === "human");
     if (humans && !name) { msg.textContent = t("nameNeeded"); nameIn.focus(); return; }
     localStorage.setItem("spieltisch.name", name);
-    const [mode, seconds] = clockSel.value.split(":");
-    const clock = g.turn_clock && mode !== "none" ? { mode, seconds: Number(seconds) } : null;
+    const [mode, seconds, increment] = clockSel.value.split(":");
+    const clock = g.turn_clock && mode !== "none" ? { mode, seconds: Number(seconds), ...(mode === "bank" ? { increment: Number(increment) } : {}) } : null;
     const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null, spectator_chat: chatSel.value, clock, player: playerKey(), rated: g.turn_clock && identity() ? ratedBox.checked : null });
     optBox.querySelectorAll("[aria-invalid]").forEach((n) => n.removeAttribute("aria-invalid"));
     if (error) {
