@@ -23,7 +23,7 @@ from spieltisch import __version__
 from spieltisch.store import Store
 from spieltisch.table import Clock
 
-from . import apidocs, errors, hints, life, lobby, players, ratings, reviews, ws
+from . import apidocs, errors, hints, life, lobby, meters, metrics, players, ratings, reviews, ws
 from .cluster import Cluster
 from .deadline import BodyDeadline
 from .errors import ApiError, ErrorCode
@@ -70,6 +70,7 @@ def create_app(
         own_store = store is None
         st = store or Store(settings.db_url, schema=settings.db_schema)
         manager = TableManager(st, settings, clock)
+        manager.ctx.meters = app.state.meters
         app.state.manager = manager
         app.state.cluster = None
         if settings.redis_url is not None:
@@ -100,6 +101,7 @@ def create_app(
     app.state.settings = settings
     app.state.http_limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
     app.state.hints = hints.HintDesk(settings)
+    app.state.meters = meters.Meters()
     errors.install(app)
     app.add_middleware(BodyDeadline, seconds=settings.body_timeout)
     app.include_router(lobby.router)
@@ -111,6 +113,7 @@ def create_app(
     app.include_router(players.pages)
     app.include_router(ratings.router)
     app.include_router(reviews.router)
+    app.include_router(metrics.router)
 
     @app.middleware("http")
     async def guard(
@@ -125,6 +128,7 @@ def create_app(
             limit = settings.max_body_bytes
             err = ApiError(ErrorCode.REQUEST_TOO_LARGE, f"request bodies are at most {limit} bytes")
         if err is not None:
+            request.app.state.meters.refused(err.code)
             response: Response = JSONResponse({"error": err.to_json()}, status_code=err.status)
         else:
             response = await call_next(request)

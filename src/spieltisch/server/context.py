@@ -23,6 +23,7 @@ from spieltisch.table import Clock, SearchPool, Step
 from .chat import ChatLimits
 from .errors import ApiError, ErrorCode
 from .live import LiveTable
+from .meters import Meters
 from .owners import Owners
 from .settings import Settings
 from .setup import TableSetup
@@ -59,6 +60,8 @@ class TableContext:
         """The driver's hooks, given by :class:`.play.Play` when the manager is built."""
         self.chat_limits = ChatLimits.of(settings)
         """The chat's token buckets of this process's tables (:mod:`.chat`)."""
+        self.meters = Meters()
+        """What happened here, for ``/metrics`` (the app gives its own)."""
 
     @property
     def me(self) -> str | None:
@@ -93,6 +96,7 @@ class TableContext:
         """A live table for ``record``, not yet running and not yet among :attr:`tables`;
         its seats count as away from now (a seat's grace, :mod:`.seats`, starts here)."""
         live = LiveTable(record, self.store, self.summarise, self.pool)
+        live.meters = self.meters
         live.away_since = dict.fromkeys((s.seat for s in record.seats), self.clock.now())
         return live
 

@@ -456,7 +456,11 @@ def from_engine(exc: SpieltischError) -> ApiError:
     return ApiError(code, str(exc), detail=exc.detail())
 
 
-def error_response(err: ApiError) -> JSONResponse:
+def error_response(err: ApiError, request: Request | None = None) -> JSONResponse:
+    """The JSON answer of a refusal, counted in the app's meters (``/metrics``) when
+    ``request`` is given."""
+    if request is not None:
+        request.app.state.meters.refused(err.code)
     return JSONResponse({"error": err.to_json()}, status_code=err.status)
 
 
@@ -474,34 +478,38 @@ def install(app: FastAPI) -> None:
     """Register the handlers that turn every failure into a coded JSON error."""
 
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return error_response(exc)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return error_response(exc, request)
 
     @app.exception_handler(SpieltischError)
-    async def engine_error(_request: Request, exc: SpieltischError) -> JSONResponse:
-        return error_response(from_engine(exc))
+    async def engine_error(request: Request, exc: SpieltischError) -> JSONResponse:
+        return error_response(from_engine(exc), request)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         if tuple(first.get("loc", ())) == ("path", TABLE_ID):  # no table has such an id
-            return error_response(ApiError(ErrorCode.TABLE_NOT_FOUND, "there is no such table"))
+            return error_response(
+                ApiError(ErrorCode.TABLE_NOT_FOUND, "there is no such table"), request
+            )
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         message = f"{where}: {first.get('msg', 'invalid request')}" if where else "invalid request"
-        return error_response(ApiError(ErrorCode.REQUEST_INVALID, message, 422))
+        return error_response(ApiError(ErrorCode.REQUEST_INVALID, message, 422), request)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code >= 500:
             code = ErrorCode.SERVER_INTERNAL
         else:
             code = HTTP_CODES.get(exc.status_code, ErrorCode.REQUEST_INVALID)
-        return error_response(ApiError(code, str(exc.detail), exc.status_code))
+        return error_response(ApiError(code, str(exc.detail), exc.status_code), request)
 
     @app.exception_handler(RecursionError)
-    async def too_deep(_request: Request, _exc: RecursionError) -> JSONResponse:
+    async def too_deep(request: Request, _exc: RecursionError) -> JSONResponse:
         # JSON nested thousands deep: the parser gives up; the request is at fault.
-        return error_response(ApiError(ErrorCode.REQUEST_INVALID, "the body is nested too deeply"))
+        return error_response(
+            ApiError(ErrorCode.REQUEST_INVALID, "the body is nested too deeply"), request
+        )
 
     @app.exception_handler(DBAPIError)
     async def store_failed(request: Request, exc: DBAPIError) -> JSONResponse:
@@ -510,14 +518,16 @@ def install(app: FastAPI) -> None:
         # the client's to retry later, not an internal error.
         if disk_full(exc):
             log.error("the database's disk is full", extra={"path": request.url.path})
-            return error_response(ApiError(ErrorCode.SERVER_DISK_FULL, "the database is full"))
+            return error_response(
+                ApiError(ErrorCode.SERVER_DISK_FULL, "the database is full"), request
+            )
         log.exception("internal error", extra={"path": request.url.path})
-        return error_response(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error"))
+        return error_response(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error"), request)
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error", extra={"path": request.url.path})
-        return error_response(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error"))
+        return error_response(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error"), request)
 
 
 DISK_FULL_STATES = frozenset({"53100"})

@@ -204,6 +204,23 @@ class Settings:
     """Reviews one address (and one signed-in player, wherever he asks from) may have
     queued or running at once; one more is refused (``review/too_many_queued``), so one
     client cannot keep the review line full."""
+    metrics: str = field(default_factory=lambda: os.environ.get("SPIELTISCH_METRICS", "local"))
+    """Who may read ``/metrics``: ``local`` (loopback clients, and scrapers with the
+    token below), ``public`` (everyone) or ``off`` (nobody; the route answers 404)."""
+    metrics_token: str | None = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_METRICS_TOKEN") or None
+    )
+    """A secret that lets a Prometheus elsewhere read ``/metrics`` with
+    ``Authorization: Bearer <token>`` (``None``: loopback only)."""
+    admin_token: str | None = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_ADMIN_TOKEN") or None
+    )
+    """A secret that gives moderation powers with ``Authorization: Bearer <token>``
+    (``None``: only players marked admin with ``spieltisch admin grant``)."""
+
+    def __post_init__(self) -> None:
+        if self.metrics not in ("local", "public", "off"):
+            raise ValueError(f"SPIELTISCH_METRICS is local, public or off: {self.metrics!r}")
 
     @property
     def sqlite_path(self) -> str | None:
