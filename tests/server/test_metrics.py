@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -134,3 +137,21 @@ def test_public_opens_and_off_closes_the_metrics(settings: Settings) -> None:
 def test_a_bad_metrics_setting_refuses_to_start() -> None:
     with pytest.raises(ValueError, match="SPIELTISCH_METRICS"):
         Settings(metrics="everyone")
+
+
+def test_the_sample_dashboard_shows_every_metric_and_only_real_ones(settings: Settings) -> None:
+    dashboard = json.loads((Path(__file__).parents[2] / "docs/grafana-dashboard.json").read_text())
+    used = {
+        name
+        for panel in dashboard["panels"]
+        for target in panel["targets"]
+        for name in re.findall(r"spieltisch_\w+", target["expr"])
+    }
+    with TestClient(create_app(settings), client=LOOPBACK) as client:
+        text = client.get("/metrics").text
+    kinds = dict(re.findall(r"^# TYPE (spieltisch_\w+) (\w+)$", text, re.MULTILINE))
+    kinds |= {"spieltisch_cluster_leases": "gauge", "spieltisch_cluster_relays": "gauge"}
+    suffixes = {"gauge": ("",), "counter": ("",), "histogram": ("_bucket", "_sum", "_count")}
+    series = {name: {name + end for end in suffixes[kind]} for name, kind in kinds.items()}
+    assert used <= set().union(*series.values())  # no panel asks for a metric we lack
+    assert all(names & used for names in series.values())  # every metric has a panel
