@@ -23,7 +23,20 @@ from spieltisch import __version__
 from spieltisch.store import Store
 from spieltisch.table import Clock
 
-from . import apidocs, errors, hints, life, lobby, meters, metrics, players, ratings, reviews, ws
+from . import (
+    admin,
+    apidocs,
+    errors,
+    hints,
+    life,
+    lobby,
+    meters,
+    metrics,
+    players,
+    ratings,
+    reviews,
+    ws,
+)
 from .cluster import Cluster
 from .deadline import BodyDeadline
 from .errors import ApiError, ErrorCode
@@ -114,6 +127,8 @@ def create_app(
     app.include_router(ratings.router)
     app.include_router(reviews.router)
     app.include_router(metrics.router)
+    app.include_router(admin.router)
+    app.include_router(admin.pages)
 
     @app.middleware("http")
     async def guard(

@@ -66,6 +66,7 @@ class ErrorCode(StrEnum):
     CHAT_RATE_LIMITED = "chat/rate_limited"
     CHAT_UNKNOWN_QUICK = "chat/unknown_quick"
     CHAT_SPECTATOR = "chat/spectator"
+    CHAT_NOT_FOUND = "chat/not_found"
     HINT_TIMEOUT = "hint/timeout"
     HINT_BUSY = "hint/busy"
     REVIEW_NOT_FINISHED = "review/not_finished"
@@ -78,6 +79,7 @@ class ErrorCode(StrEnum):
     AUTH_MISSING_TOKEN = "auth/missing_token"
     AUTH_SPECTATOR = "auth/spectator"
     AUTH_ORIGIN = "auth/origin"
+    AUTH_NOT_ADMIN = "auth/not_admin"
     MESSAGE_MALFORMED = "message/malformed"
     MESSAGE_TOO_LARGE = "message/too_large"
     MESSAGE_HELLO_EXPECTED = "message/hello_expected"
@@ -97,6 +99,7 @@ class ErrorCode(StrEnum):
     PLAYER_NOT_FOUND = "player/not_found"
     PLAYER_NAME_TAKEN = "player/name_taken"
     PLAYER_NAME_CONFUSABLE = "player/name_confusable"
+    PLAYER_NAME_BANNED = "player/name_banned"
     PLAYER_BAD_KEY = "player/bad_key"
     PLAYER_BAD_LOGIN = "player/bad_login"
     PLAYER_SIGN_IN_LIMITED = "player/sign_in_limited"
@@ -404,6 +407,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
         400,
         Text("Ein Passwort hat mindestens 8 Zeichen", "A password has at least 8 characters"),
     ),
+    E.AUTH_NOT_ADMIN: CodeInfo(
+        403, Text("Das darf nur die Moderation", "Only a moderator may do this")
+    ),
+    E.CHAT_NOT_FOUND: CodeInfo(
+        404, Text("Diese Nachricht gibt es an diesem Tisch nicht", "This table has no such message")
+    ),
+    E.PLAYER_NAME_BANNED: CodeInfo(403, Text("Dieser Name ist gesperrt", "This name is banned")),
     E.RATING_UNRATED_GAME: CodeInfo(
         400,
         Text("Dieses Spiel wird nicht gewertet", "This game is not rated"),

@@ -29,6 +29,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field, field_validator
 
 from spieltisch.store import Store
+from spieltisch.store.moderation import Moderation
 from spieltisch.store.players import Credentials, NameTaken, PlayerRecord, Players, name_key
 
 from .deps import Manager, WriteLimit
@@ -124,7 +125,15 @@ async def authenticate(store: Store, code: str) -> PlayerRecord:
     """
     player_id, key = split_key(code)
     found = await asyncio.to_thread(Players(store).credentials, player_id)
-    return _check_key(found, key)
+    player = _check_key(found, key)
+    await refuse_banned(store, player.name)
+    return player
+
+
+async def refuse_banned(store: Store, name: str) -> None:
+    """:raises ApiError: a moderator banned ``name`` (``player/name_banned``)."""
+    if await asyncio.to_thread(Moderation(store).is_banned, name):
+        raise ApiError(ErrorCode.PLAYER_NAME_BANNED, f"the name {name!r} is banned")
 
 
 def _bearer_code(request: Request) -> str:
@@ -162,6 +171,7 @@ async def create_player(body: NewPlayerIn, manager: Manager, _: WriteLimit) -> d
     """
     if confusable(body.name):
         raise ApiError(ErrorCode.PLAYER_NAME_CONFUSABLE, "the name mixes look-alike scripts")
+    await refuse_banned(manager.store, body.name)
     password_hash = None
     if body.password:
         password_hash = await asyncio.to_thread(_hash_password, body.password)
@@ -206,6 +216,7 @@ async def sign_in(
     if not await asyncio.to_thread(verify_password, stored, body.password) or found is None:
         log.info("sign-in refused")  # neither the name nor the password is logged
         raise ApiError(ErrorCode.PLAYER_BAD_LOGIN, "wrong name or password")
+    await refuse_banned(manager.store, found.player.name)
     key = new_token()
     await asyncio.to_thread(Players(manager.store).add_key, found.player.id, hash_token(key))
     log.info("player signed in", extra={"player": found.player.id})

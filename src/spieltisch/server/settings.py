@@ -47,6 +47,10 @@ def switch(value: str) -> bool:
     raise ValueError(f"an on/off setting is on or off: {value!r}")
 
 
+MIN_SECRET = 16
+"""Characters an admin or metrics token has at least (``secrets.token_urlsafe()`` gives 43)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     db_url: str = field(default_factory=default_db_url)
@@ -221,6 +225,9 @@ class Settings:
     def __post_init__(self) -> None:
         if self.metrics not in ("local", "public", "off"):
             raise ValueError(f"SPIELTISCH_METRICS is local, public or off: {self.metrics!r}")
+        for name, secret in (("ADMIN", self.admin_token), ("METRICS", self.metrics_token)):
+            if secret is not None and len(secret) < MIN_SECRET:
+                raise ValueError(f"SPIELTISCH_{name}_TOKEN has at least {MIN_SECRET} characters")
 
     @property
     def sqlite_path(self) -> str | None:
