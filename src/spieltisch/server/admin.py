@@ -207,7 +207,7 @@ async def reset_rating(
         raise ApiError(ErrorCode.PLAYER_NOT_FOUND, f"there is no player {player_id!r}")
     before = await asyncio.to_thread(players.reset_rating, game, player_id)
     was = None if before is None else display(before.mu, before.sigma)
-    detail = f"{game}: {'none' if was is None else was}"
+    detail = f"{game} {'-' if was is None else was}"
     await asyncio.to_thread(Moderation(manager.store).note, who, "reset_rating", player_id, detail)
     return {"reset": before is not None, "was": was}
 

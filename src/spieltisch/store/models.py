@@ -317,3 +317,6 @@ class ModerationRow(Base):
     action: Mapped[str] = mapped_column(String(32))
     target: Mapped[str] = mapped_column(String(80))
     detail: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """Words-free, for each reader's language: the status a closed table had, ``game
+    status`` of a deleted one, ``game rating`` of a reset (``-``: none), ``old -> new``
+    of a rename, ``#id: words`` of a hidden chat message."""

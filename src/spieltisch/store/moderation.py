@@ -151,7 +151,7 @@ class Moderation:
                 return None
             was = row.status
             row.status, row.updated_at = "closed", _now()
-            self._log(s, by, "close_table", table_id, f"was {was}")
+            self._log(s, by, "close_table", table_id, was)
             return was
 
     def delete_table(self, table_id: str, by: str) -> bool:
@@ -161,7 +161,7 @@ class Moderation:
             row = s.get(TableRow, table_id)
             if row is None:
                 return False
-            detail = f"{row.game}, {row.status}"
+            detail = f"{row.game} {row.status}"
             s.delete(row)
             self._log(s, by, "delete_table", table_id, detail)
             return True
