@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field, field_validator
 from spieltisch.store.moderation import LogEntry, Moderation
 from spieltisch.store.players import NameTaken, Players
 
+from . import schemas as S
 from .deps import Manager, WriteLimit
 from .errors import ApiError, ErrorCode
 from .names import clean_name, confusable
@@ -81,13 +82,13 @@ def _entry(e: LogEntry) -> dict[str, Any]:
     }
 
 
-@router.get("/me")
+@router.get("/me", **S.answers(S.Who, S.E.AUTH_MISSING_TOKEN, S.E.AUTH_NOT_ADMIN))
 async def whoami(who: Moderator) -> dict[str, str]:
     """Whether the credential is a moderator's, and whose (the admin page asks first)."""
     return {"admin": who}
 
 
-@router.get("/log")
+@router.get("/log", **S.answers(S.ModerationLog, S.E.AUTH_MISSING_TOKEN, S.E.AUTH_NOT_ADMIN))
 async def moderation_log(
     who: Moderator, manager: Manager, limit: Annotated[int, Query(ge=1, le=LOG_LIMIT)] = 50
 ) -> dict[str, Any]:
@@ -98,7 +99,10 @@ async def moderation_log(
     return {"entries": [_entry(e) for e in entries], "banned": banned}
 
 
-@router.get("/tables/{table_id}/chat")
+@router.get(
+    "/tables/{table_id}/chat",
+    **S.answers(S.ChatList, S.E.AUTH_MISSING_TOKEN, S.E.AUTH_NOT_ADMIN, S.E.TABLE_NOT_FOUND),
+)
 async def table_chat(table_id: TableId, who: Moderator, manager: Manager) -> dict[str, Any]:
     """A table's last 200 chat messages, the hidden ones marked, for choosing one to hide."""
     await manager.ctx.record(table_id)  # table/not_found
@@ -119,7 +123,17 @@ async def table_chat(table_id: TableId, who: Moderator, manager: Manager) -> dic
     }
 
 
-@router.post("/tables/{table_id}/close")
+@router.post(
+    "/tables/{table_id}/close",
+    **S.answers(
+        S.Ended,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.AUTH_NOT_ADMIN,
+        *S.TABLE,
+        S.E.TABLE_NOT_RUNNING,
+    ),
+)
 async def close_table(
     table_id: TableId, who: Moderator, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -128,7 +142,10 @@ async def close_table(
     return await manager.end_by_moderator(table_id, who, delete=False)
 
 
-@router.delete("/tables/{table_id}")
+@router.delete(
+    "/tables/{table_id}",
+    **S.answers(S.Ended, *S.WRITES, S.E.AUTH_MISSING_TOKEN, S.E.AUTH_NOT_ADMIN, *S.TABLE),
+)
 async def delete_table(
     table_id: TableId, who: Moderator, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -136,7 +153,17 @@ async def delete_table(
     return await manager.end_by_moderator(table_id, who, delete=True)
 
 
-@router.post("/tables/{table_id}/chat/{chat_id}/hide")
+@router.post(
+    "/tables/{table_id}/chat/{chat_id}/hide",
+    **S.answers(
+        S.Hidden,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.AUTH_NOT_ADMIN,
+        *S.TABLE,
+        S.E.CHAT_NOT_FOUND,
+    ),
+)
 async def hide_chat(
     table_id: TableId, chat_id: ChatId, who: Moderator, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -144,7 +171,10 @@ async def hide_chat(
     return await manager.hide_chat(table_id, chat_id, who)
 
 
-@router.get("/players")
+@router.get(
+    "/players",
+    **S.answers(S.FoundPlayer, S.E.AUTH_MISSING_TOKEN, S.E.AUTH_NOT_ADMIN, S.E.PLAYER_NOT_FOUND),
+)
 async def find_player(
     who: Moderator, manager: Manager, name: Annotated[str, Query(min_length=1, max_length=80)]
 ) -> dict[str, Any]:
@@ -155,7 +185,19 @@ async def find_player(
     return {"player": {"id": found.player.id, "name": found.player.name}}
 
 
-@router.post("/players/{player_id}/rename")
+@router.post(
+    "/players/{player_id}/rename",
+    **S.answers(
+        S.Renamed,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.AUTH_NOT_ADMIN,
+        S.E.PLAYER_NOT_FOUND,
+        S.E.PLAYER_NAME_TAKEN,
+        S.E.PLAYER_NAME_BANNED,
+        S.E.PLAYER_NAME_CONFUSABLE,
+    ),
+)
 async def rename_player(
     player_id: PlayerId, body: NameIn, who: Moderator, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -174,7 +216,7 @@ async def rename_player(
     return {"player": {"id": player_id, "name": body.name}, "was": old}
 
 
-@router.post("/bans")
+@router.post("/bans", **S.answers(S.Banned, *S.WRITES, S.E.AUTH_MISSING_TOKEN, S.E.AUTH_NOT_ADMIN))
 async def ban_name(body: NameIn, who: Moderator, manager: Manager, _: WriteLimit) -> dict[str, Any]:
     """Ban a name: nobody signs up with it or is renamed to it, and a player who has it
     can no longer sign in or use his key."""
@@ -182,7 +224,9 @@ async def ban_name(body: NameIn, who: Moderator, manager: Manager, _: WriteLimit
     return {"banned": body.name, "changed": done}
 
 
-@router.post("/bans/lift")
+@router.post(
+    "/bans/lift", **S.answers(S.Banned, *S.WRITES, S.E.AUTH_MISSING_TOKEN, S.E.AUTH_NOT_ADMIN)
+)
 async def unban_name(
     body: NameIn, who: Moderator, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -191,7 +235,17 @@ async def unban_name(
     return {"unbanned": body.name, "changed": done}
 
 
-@router.post("/players/{player_id}/ratings/{game}/reset")
+@router.post(
+    "/players/{player_id}/ratings/{game}/reset",
+    **S.answers(
+        S.RatingReset,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.AUTH_NOT_ADMIN,
+        S.E.PLAYER_NOT_FOUND,
+        S.E.RATING_UNRATED_GAME,
+    ),
+)
 async def reset_rating(
     player_id: PlayerId,
     game: Annotated[str, Path(max_length=32)],

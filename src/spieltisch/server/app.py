@@ -35,6 +35,7 @@ from . import (
     players,
     ratings,
     reviews,
+    schemas,
     ws,
 )
 from .cluster import Cluster
@@ -150,7 +151,11 @@ def create_app(
         response.headers.update(SECURITY_HEADERS)
         return response
 
-    @app.get("/healthz", tags=["ops"])
+    @app.get(
+        "/healthz",
+        tags=["ops"],
+        **schemas.answers(schemas.Health, schemas.E.SERVER_DB_DOWN, schemas.E.SERVER_DISK_FULL),
+    )
     async def health(request: Request) -> dict[str, Any]:
         manager: TableManager = request.app.state.manager
         try:

@@ -36,6 +36,7 @@ from prometheus_client.registry import Collector
 
 from .errors import ApiError, ErrorCode
 from .meters import Histogram, Meters
+from .schemas import refusals
 
 if TYPE_CHECKING:
     from .tables import TableManager
@@ -208,7 +209,10 @@ def allowed(access: str, token: str | None, client: str | None, authorization: s
 @router.get(
     "/metrics",
     response_class=Response,
-    responses={200: {"content": {CONTENT_TYPE_LATEST: {}}, "description": "Prometheus text"}},
+    responses={
+        200: {"content": {CONTENT_TYPE_LATEST: {}}, "description": "Prometheus text"},
+        **refusals(ErrorCode.REQUEST_NOT_FOUND),
+    },
 )
 async def metrics(request: Request) -> Response:
     """This process's metrics in Prometheus's text format (see the module for access)."""

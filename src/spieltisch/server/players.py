@@ -32,6 +32,7 @@ from spieltisch.store import Store
 from spieltisch.store.moderation import Moderation
 from spieltisch.store.players import Credentials, NameTaken, PlayerRecord, Players, name_key
 
+from . import schemas as S
 from .deps import Manager, WriteLimit
 from .errors import ApiError, ErrorCode
 from .names import clean_name, confusable
@@ -162,7 +163,18 @@ def _hash_password(password: str) -> str:
     return PASSWORDS.hash(password)
 
 
-@router.post("", status_code=201)
+@router.post(
+    "",
+    status_code=201,
+    **S.answers(
+        S.PlayerWithKey,
+        *S.WRITES,
+        S.E.PLAYER_NAME_CONFUSABLE,
+        S.E.PLAYER_NAME_TAKEN,
+        S.E.PLAYER_NAME_BANNED,
+        S.E.PLAYER_WEAK_PASSWORD,
+    ),
+)
 async def create_player(body: NewPlayerIn, manager: Manager, _: WriteLimit) -> dict[str, Any]:
     """A new player; the answer's ``key`` is the only time the key is shown.
 
@@ -186,13 +198,31 @@ async def create_player(body: NewPlayerIn, manager: Manager, _: WriteLimit) -> d
     return {"player": _public(player), "key": f"{player.id}.{key}"}
 
 
-@router.post("/session")
+@router.post(
+    "/session",
+    **S.answers(
+        S.PlayerAnswer,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.PLAYER_BAD_KEY,
+        S.E.PLAYER_NAME_BANNED,
+    ),
+)
 async def sign_in_with_key(player: CurrentPlayer, _: WriteLimit) -> dict[str, Any]:
     """Check a key (an imported export code) and say whose it is."""
     return {"player": _public(player)}
 
 
-@router.post("/login")
+@router.post(
+    "/login",
+    **S.answers(
+        S.PlayerWithKey,
+        *S.WRITES,
+        S.E.PLAYER_SIGN_IN_LIMITED,
+        S.E.PLAYER_BAD_LOGIN,
+        S.E.PLAYER_NAME_BANNED,
+    ),
+)
 async def sign_in(
     body: SignInIn, request: Request, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -234,7 +264,17 @@ def verify_password(stored: str | None, password: str) -> bool:
     return bool(matches) and stored is not None
 
 
-@router.put("/me/password")
+@router.put(
+    "/me/password",
+    **S.answers(
+        S.PlayerAnswer,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.PLAYER_BAD_KEY,
+        S.E.PLAYER_NAME_BANNED,
+        S.E.PLAYER_WEAK_PASSWORD,
+    ),
+)
 async def set_password(
     body: PasswordIn, player: CurrentPlayer, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -253,7 +293,16 @@ class RotateKeyIn(BaseModel):
     not only the one this request carries."""
 
 
-@router.post("/me/key")
+@router.post(
+    "/me/key",
+    **S.answers(
+        S.PlayerWithKey,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.PLAYER_BAD_KEY,
+        S.E.PLAYER_NAME_BANNED,
+    ),
+)
 async def rotate_key(
     request: Request, manager: Manager, _: WriteLimit, body: RotateKeyIn | None = None
 ) -> dict[str, Any]:
@@ -277,7 +326,7 @@ async def rotate_key(
     return {"player": _public(player), "key": f"{player.id}.{key}"}
 
 
-@router.get("/{player_id}")
+@router.get("/{player_id}", **S.answers(S.Profile, S.E.PLAYER_NOT_FOUND))
 async def profile(
     player_id: Annotated[str, Path(max_length=16)], manager: Manager
 ) -> dict[str, Any]:
