@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from spieltisch.server import Settings, create_app
+from spieltisch.server.main import serve
 
 from .conftest import create, hello, two_humans, until
 
@@ -155,3 +156,11 @@ def test_the_sample_dashboard_shows_every_metric_and_only_real_ones(settings: Se
     series = {name: {name + end for end in suffixes[kind]} for name, kind in kinds.items()}
     assert used <= set().union(*series.values())  # no panel asks for a metric we lack
     assert all(names & used for names in series.values())  # every metric has a panel
+
+
+def test_a_bad_metrics_setting_stops_the_server_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, db_url: str
+) -> None:
+    monkeypatch.setenv("SPIELTISCH_METRICS", "everyone")
+    with pytest.raises(SystemExit, match=r"^spieltisch: SPIELTISCH_METRICS is local, public"):
+        serve("127.0.0.1", 0, db_url)
