@@ -225,3 +225,17 @@ def test_the_log_is_written_with_the_change(db: Settings) -> None:
         rows = Moderation(store)
         assert rows.ban("Spam", "token") and not rows.ban("SPAM", "token")
         assert [e.action for e in rows.log()] == ["ban"]  # no change, no entry
+
+
+def test_guessing_the_admin_token_is_rate_limited(db: Settings) -> None:
+    strict = dataclasses.replace(db, http_rate=0.001, http_burst=3)
+    with TestClient(create_app(strict)) as client:
+        codes = [
+            client.post(
+                "/api/admin/bans",
+                headers={"authorization": f"Bearer guess{i:030d}"},
+                json={"name": "x"},
+            ).json()["error"]["code"]
+            for i in range(5)
+        ]
+    assert codes == ["auth/not_admin"] * 3 + ["request/rate_limited"] * 2

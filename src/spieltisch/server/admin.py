@@ -135,7 +135,7 @@ async def table_chat(table_id: TableId, who: Moderator, manager: Manager) -> dic
     ),
 )
 async def close_table(
-    table_id: TableId, who: Moderator, manager: Manager, _: WriteLimit
+    table_id: TableId, _: WriteLimit, who: Moderator, manager: Manager
 ) -> dict[str, Any]:
     """Close an open or running table for good: its players are told and disconnected,
     its record stays (``closed``)."""
@@ -147,7 +147,7 @@ async def close_table(
     **S.answers(S.Ended, *S.WRITES, S.E.AUTH_MISSING_TOKEN, S.E.AUTH_NOT_ADMIN, *S.TABLE),
 )
 async def delete_table(
-    table_id: TableId, who: Moderator, manager: Manager, _: WriteLimit
+    table_id: TableId, _: WriteLimit, who: Moderator, manager: Manager
 ) -> dict[str, Any]:
     """Delete a table with its record, chat and seats (any status)."""
     return await manager.end_by_moderator(table_id, who, delete=True)
@@ -165,7 +165,7 @@ async def delete_table(
     ),
 )
 async def hide_chat(
-    table_id: TableId, chat_id: ChatId, who: Moderator, manager: Manager, _: WriteLimit
+    table_id: TableId, chat_id: ChatId, _: WriteLimit, who: Moderator, manager: Manager
 ) -> dict[str, Any]:
     """Hide a chat message from everyone, now and in every later welcome."""
     return await manager.hide_chat(table_id, chat_id, who)
@@ -199,7 +199,7 @@ async def find_player(
     ),
 )
 async def rename_player(
-    player_id: PlayerId, body: NameIn, who: Moderator, manager: Manager, _: WriteLimit
+    player_id: PlayerId, body: NameIn, _: WriteLimit, who: Moderator, manager: Manager
 ) -> dict[str, Any]:
     """Give a player another name (his past seats keep the name they had)."""
     if confusable(body.name):
@@ -217,7 +217,7 @@ async def rename_player(
 
 
 @router.post("/bans", **S.answers(S.Banned, *S.WRITES, S.E.AUTH_MISSING_TOKEN, S.E.AUTH_NOT_ADMIN))
-async def ban_name(body: NameIn, who: Moderator, manager: Manager, _: WriteLimit) -> dict[str, Any]:
+async def ban_name(body: NameIn, _: WriteLimit, who: Moderator, manager: Manager) -> dict[str, Any]:
     """Ban a name: nobody signs up with it or is renamed to it, and a player who has it
     can no longer sign in or use his key."""
     done = await asyncio.to_thread(Moderation(manager.store).ban, body.name, who)
@@ -228,7 +228,7 @@ async def ban_name(body: NameIn, who: Moderator, manager: Manager, _: WriteLimit
     "/bans/lift", **S.answers(S.Banned, *S.WRITES, S.E.AUTH_MISSING_TOKEN, S.E.AUTH_NOT_ADMIN)
 )
 async def unban_name(
-    body: NameIn, who: Moderator, manager: Manager, _: WriteLimit
+    body: NameIn, _: WriteLimit, who: Moderator, manager: Manager
 ) -> dict[str, Any]:
     """Lift a name's ban."""
     done = await asyncio.to_thread(Moderation(manager.store).unban, body.name, who)
@@ -249,9 +249,9 @@ async def unban_name(
 async def reset_rating(
     player_id: PlayerId,
     game: Annotated[str, Path(max_length=32)],
+    _: WriteLimit,
     who: Moderator,
     manager: Manager,
-    _: WriteLimit,
 ) -> dict[str, Any]:
     """Reset a player's rating in a game (as ``spieltisch ratings reset``)."""
     if not ratable(game):

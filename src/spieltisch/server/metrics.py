@@ -20,7 +20,7 @@ import hmac
 import ipaddress
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Request, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
@@ -39,6 +39,8 @@ from .meters import Histogram, Meters
 from .schemas import refusals
 
 if TYPE_CHECKING:
+    from .cluster import Cluster
+    from .reviews import ReviewDesk
     from .tables import TableManager
 
 router = APIRouter(tags=["ops"])
@@ -61,21 +63,20 @@ class Snapshot:
     relays: int | None
 
 
-async def snapshot(manager: TableManager, reviews: Any) -> Snapshot:
+async def snapshot(
+    manager: TableManager, reviews: ReviewDesk | None, cluster: Cluster | None
+) -> Snapshot:
     """The gauges now: tables by status from the store, the rest from memory."""
     tables = await asyncio.to_thread(manager.store.table_counts)
     live = [t for t in manager.tables.values() if t.runtime is not None and not t.runtime.is_over()]
     sockets = sum(len(t.connections) for t in manager.tables.values())
     jobs = list(reviews.jobs.values()) if reviews is not None else []
     running = sum(1 for job in jobs if job.running)
-    cluster = manager.owners
     leases = relays = None
-    relay_map = getattr(cluster, "relays", None)
-    lease_book = getattr(cluster, "leases", None)
-    if relay_map is not None and lease_book is not None:
-        relays = len(relay_map)
+    if cluster is not None:
+        relays = len(cluster.relays)
         sockets += relays
-        leases = len(await asyncio.to_thread(lease_book.mine))
+        leases = len(await asyncio.to_thread(cluster.leases.mine))
     return Snapshot(
         tables=tables,
         live_tables=len(live),
@@ -222,6 +223,7 @@ async def metrics(request: Request) -> Response:
     if not allowed(settings.metrics, settings.metrics_token, client, header):
         raise ApiError(ErrorCode.REQUEST_NOT_FOUND, "not found")
     manager: TableManager = request.app.state.manager
-    now = await snapshot(manager, getattr(request.app.state, "reviews", None))
+    state = request.app.state
+    now = await snapshot(manager, getattr(state, "reviews", None), state.cluster)
     body = generate_latest(Exposition(request.app.state.meters, now))
     return Response(body, media_type=CONTENT_TYPE_LATEST)
