@@ -48,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection as Pipe
@@ -516,6 +517,8 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
                 result["ramp_seconds"] = round(ramp, 1)
                 results.append(result)
                 print(json.dumps(result), flush=True)
+                if args.metrics:
+                    print_metrics(ports[0])
                 ok = result["broadcast_ms"]["p99"] is not None and (
                     result["broadcast_ms"]["p99"] < TARGET_P99_MS
                 )
@@ -549,6 +552,15 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
                     shutil.copy(server.log_path, Path(args.keep_logs) / server.log_path.name)
     resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     return results
+
+
+def print_metrics(port: int) -> None:
+    """The first process's own metrics (``/metrics``, read from loopback) after a step."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as answer:
+        text = answer.read().decode()
+    for line in text.splitlines():
+        if line.startswith("spieltisch_") and "_created" not in line:
+            print("  " + line, flush=True)
 
 
 def measure(
@@ -635,6 +647,7 @@ def main() -> None:
     parser.add_argument("--schema", default=None, help="PostgreSQL schema (default: ws_load_PID)")
     parser.add_argument("--redis", default=os.environ.get("SPIELTISCH_REDIS"), help="Redis URL")
     parser.add_argument("--redis-prefix", default=None, help="key prefix (default: ws_load_PID:)")
+    parser.add_argument("--metrics", action="store_true", help="print /metrics after each step")
     parser.add_argument("--bot-delay", type=float, default=None, help="default: 1/rate")
     parser.add_argument("--keep-going", action="store_true", help="run steps past a failed one")
     parser.add_argument(

@@ -514,6 +514,56 @@ def reset_rating(
     typer.echo(f"{record.name}: {game} rating {was} after {before.games} games reset")
 
 
+admin_app = typer.Typer(
+    help="Moderators: players who may moderate (docs/operations.md).", no_args_is_help=True
+)
+app.add_typer(admin_app, name="admin")
+
+
+def _set_admin(name: str, admin: bool, db: str | None, schema: str | None) -> None:
+    from spieltisch.server.settings import default_db_url
+    from spieltisch.store import Store
+    from spieltisch.store.moderation import Moderation
+    from spieltisch.store.players import Players
+
+    store = Store(db or default_db_url(), schema=schema)
+    try:
+        found = Players(store).credentials_by_name(name)
+        if found is None:
+            raise _fail(f"there is no player {name!r}")
+        changed = Moderation(store).set_admin(found.player.id, admin, "command line")
+    finally:
+        store.close()
+    state = "a moderator" if admin else "no moderator"
+    typer.echo(f"{found.player.name} is {state}{'' if changed else ' already'}")
+
+
+DbOption = Annotated[
+    str | None, typer.Option(help="SQLAlchemy URL (default: SQLite file spieltisch.db).")
+]
+SchemaOption = Annotated[str | None, typer.Option(help="PostgreSQL schema of the tables.")]
+
+
+@admin_app.command(name="grant")
+def grant_admin(
+    name: Annotated[str, typer.Argument(help="The player's name (any case).")],
+    db: DbOption = None,
+    schema: SchemaOption = None,
+) -> None:
+    """Make a player a moderator: his player key opens the admin page (/admin)."""
+    _set_admin(name, True, db, schema)
+
+
+@admin_app.command(name="revoke")
+def revoke_admin(
+    name: Annotated[str, typer.Argument(help="The player's name (any case).")],
+    db: DbOption = None,
+    schema: SchemaOption = None,
+) -> None:
+    """Take a player's moderation powers away."""
+    _set_admin(name, False, db, schema)
+
+
 app.command(name="arena")(arena_command)
 app.command(name="review")(review_command)
 

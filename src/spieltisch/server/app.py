@@ -25,15 +25,19 @@ from spieltisch.table import Clock
 
 from . import (
     abandon,
+    admin,
     apidocs,
     errors,
     hints,
     life,
     lobby,
     mailroutes,
+    meters,
+    metrics,
     players,
     ratings,
     reviews,
+    schemas,
     ws,
 )
 from .cluster import Cluster
@@ -82,6 +86,7 @@ def create_app(
         own_store = store is None
         st = store or Store(settings.db_url, schema=settings.db_schema)
         manager = TableManager(st, settings, clock)
+        manager.ctx.meters = app.state.meters
         app.state.manager = manager
         app.state.cluster = None
         if settings.redis_url is not None:
@@ -114,6 +119,7 @@ def create_app(
     app.state.settings = settings
     app.state.http_limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
     app.state.hints = hints.HintDesk(settings)
+    app.state.meters = meters.Meters()
     errors.install(app)
     app.add_middleware(BodyDeadline, seconds=settings.body_timeout)
     app.include_router(lobby.router)
@@ -127,6 +133,9 @@ def create_app(
     app.include_router(reviews.router)
     app.include_router(mailroutes.router)
     app.include_router(mailroutes.pages)
+    app.include_router(metrics.router)
+    app.include_router(admin.router)
+    app.include_router(admin.pages)
 
     @app.middleware("http")
     async def guard(
@@ -141,13 +150,18 @@ def create_app(
             limit = settings.max_body_bytes
             err = ApiError(ErrorCode.REQUEST_TOO_LARGE, f"request bodies are at most {limit} bytes")
         if err is not None:
+            request.app.state.meters.refused(err.code)
             response: Response = JSONResponse({"error": err.to_json()}, status_code=err.status)
         else:
             response = await call_next(request)
         response.headers.update(SECURITY_HEADERS)
         return response
 
-    @app.get("/healthz", tags=["ops"])
+    @app.get(
+        "/healthz",
+        tags=["ops"],
+        **schemas.answers(schemas.Health, schemas.E.SERVER_DB_DOWN, schemas.E.SERVER_DISK_FULL),
+    )
     async def health(request: Request) -> dict[str, Any]:
         manager: TableManager = request.app.state.manager
         try:

@@ -204,6 +204,19 @@ class Relay:
     forward: Callable[[dict[str, Any]], Awaitable[None]]
 
 
+MANAGER_CALLS = (
+    "get",
+    "join",
+    "claim",
+    "set_seat_bot",
+    "take_back_with_token",
+    "close_open",
+    "end_by_moderator",
+    "hide_chat",
+)
+"""The manager's methods another process may ask the owner of a table to run."""
+
+
 class Cluster:
     """This process's part of a cluster: heartbeat, leases, the bus, relays, calls."""
 
@@ -406,7 +419,7 @@ class Cluster:
         finally:
             self.calls.pop(call_id, None)
 
-    CALLS = ("get", "join", "claim", "set_seat_bot", "take_back_with_token", "close_open")
+    CALLS = MANAGER_CALLS
     """The manager's methods another process may ask the owner to run."""
 
     async def _answer(self, message: dict[str, Any]) -> None:

@@ -23,6 +23,7 @@ from spieltisch.table import Clock, SearchPool, Step
 from .chat import ChatLimits
 from .errors import ApiError, ErrorCode
 from .live import LiveTable
+from .meters import Meters
 from .notices import Notices
 from .owners import Owners
 from .settings import Settings
@@ -65,6 +66,8 @@ class TableContext:
         self.notices = Notices(store, settings)
         """Mail notices of correspondence tables (:mod:`.notices`)."""
         """The chat's token buckets of this process's tables (:mod:`.chat`)."""
+        self.meters = Meters()
+        """What happened here, for ``/metrics`` (the app gives its own)."""
 
     @property
     def me(self) -> str | None:
@@ -99,14 +102,18 @@ class TableContext:
         """A live table for ``record``, not yet running and not yet among :attr:`tables`;
         its seats count as away from now (a seat's grace, :mod:`.seats`, starts here)."""
         live = LiveTable(record, self.store, self.summarise, self.pool)
+        live.meters = self.meters
         live.away_since = dict.fromkeys((s.seat for s in record.seats), self.clock.now())
         return live
 
     def summarise(self, live: LiveTable) -> dict[str, Any]:
         """The summary of a table that runs here (its live table knows its clock), each
         person's seat with ``handover_in``: the seconds until anyone seated at the table
-        may hand it to a bot (``0``: now; ``None``: not while things stay as they are)."""
+        may hand it to a bot (``0``: now; ``None``: not while things stay as they are), while
+        the game runs."""
         out = summary(live.record, live, None, self.clock.wall())
+        if out["status"] != "running":  # a hand-over is a running game's business only
+            return out
         waits = self.handover(live) if self.handover is not None else {}
         for seat in out["seats"]:
             seat["handover_in"] = waits.get(seat["seat"])

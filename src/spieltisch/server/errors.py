@@ -69,6 +69,7 @@ class ErrorCode(StrEnum):
     CHAT_RATE_LIMITED = "chat/rate_limited"
     CHAT_UNKNOWN_QUICK = "chat/unknown_quick"
     CHAT_SPECTATOR = "chat/spectator"
+    CHAT_NOT_FOUND = "chat/not_found"
     HINT_TIMEOUT = "hint/timeout"
     HINT_BUSY = "hint/busy"
     REVIEW_NOT_FINISHED = "review/not_finished"
@@ -81,6 +82,7 @@ class ErrorCode(StrEnum):
     AUTH_MISSING_TOKEN = "auth/missing_token"
     AUTH_SPECTATOR = "auth/spectator"
     AUTH_ORIGIN = "auth/origin"
+    AUTH_NOT_ADMIN = "auth/not_admin"
     MESSAGE_MALFORMED = "message/malformed"
     MESSAGE_TOO_LARGE = "message/too_large"
     MESSAGE_HELLO_EXPECTED = "message/hello_expected"
@@ -100,6 +102,7 @@ class ErrorCode(StrEnum):
     PLAYER_NOT_FOUND = "player/not_found"
     PLAYER_NAME_TAKEN = "player/name_taken"
     PLAYER_NAME_CONFUSABLE = "player/name_confusable"
+    PLAYER_NAME_BANNED = "player/name_banned"
     PLAYER_BAD_KEY = "player/bad_key"
     PLAYER_BAD_LOGIN = "player/bad_login"
     PLAYER_SIGN_IN_LIMITED = "player/sign_in_limited"
@@ -438,6 +441,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
         400,
         Text("Ein Passwort hat mindestens 8 Zeichen", "A password has at least 8 characters"),
     ),
+    E.AUTH_NOT_ADMIN: CodeInfo(
+        403, Text("Das darf nur die Moderation", "Only a moderator may do this")
+    ),
+    E.CHAT_NOT_FOUND: CodeInfo(
+        404, Text("Diese Nachricht gibt es an diesem Tisch nicht", "This table has no such message")
+    ),
+    E.PLAYER_NAME_BANNED: CodeInfo(403, Text("Dieser Name ist gesperrt", "This name is banned")),
     E.RATING_UNRATED_GAME: CodeInfo(
         400,
         Text("Dieses Spiel wird nicht gewertet", "This game is not rated"),
@@ -508,7 +518,11 @@ def from_engine(exc: SpieltischError) -> ApiError:
     return ApiError(code, str(exc), detail=exc.detail())
 
 
-def error_response(err: ApiError) -> JSONResponse:
+def error_response(err: ApiError, request: Request | None = None) -> JSONResponse:
+    """The JSON answer of a refusal, counted in the app's meters (``/metrics``) when
+    ``request`` is given."""
+    if request is not None:
+        request.app.state.meters.refused(err.code)
     return JSONResponse({"error": err.to_json()}, status_code=err.status)
 
 
@@ -526,34 +540,38 @@ def install(app: FastAPI) -> None:
     """Register the handlers that turn every failure into a coded JSON error."""
 
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return error_response(exc)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return error_response(exc, request)
 
     @app.exception_handler(SpieltischError)
-    async def engine_error(_request: Request, exc: SpieltischError) -> JSONResponse:
-        return error_response(from_engine(exc))
+    async def engine_error(request: Request, exc: SpieltischError) -> JSONResponse:
+        return error_response(from_engine(exc), request)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         if tuple(first.get("loc", ())) == ("path", TABLE_ID):  # no table has such an id
-            return error_response(ApiError(ErrorCode.TABLE_NOT_FOUND, "there is no such table"))
+            return error_response(
+                ApiError(ErrorCode.TABLE_NOT_FOUND, "there is no such table"), request
+            )
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         message = f"{where}: {first.get('msg', 'invalid request')}" if where else "invalid request"
-        return error_response(ApiError(ErrorCode.REQUEST_INVALID, message, 422))
+        return error_response(ApiError(ErrorCode.REQUEST_INVALID, message, 422), request)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code >= 500:
             code = ErrorCode.SERVER_INTERNAL
         else:
             code = HTTP_CODES.get(exc.status_code, ErrorCode.REQUEST_INVALID)
-        return error_response(ApiError(code, str(exc.detail), exc.status_code))
+        return error_response(ApiError(code, str(exc.detail), exc.status_code), request)
 
     @app.exception_handler(RecursionError)
-    async def too_deep(_request: Request, _exc: RecursionError) -> JSONResponse:
+    async def too_deep(request: Request, _exc: RecursionError) -> JSONResponse:
         # JSON nested thousands deep: the parser gives up; the request is at fault.
-        return error_response(ApiError(ErrorCode.REQUEST_INVALID, "the body is nested too deeply"))
+        return error_response(
+            ApiError(ErrorCode.REQUEST_INVALID, "the body is nested too deeply"), request
+        )
 
     @app.exception_handler(DBAPIError)
     async def store_failed(request: Request, exc: DBAPIError) -> JSONResponse:
@@ -562,14 +580,16 @@ def install(app: FastAPI) -> None:
         # the client's to retry later, not an internal error.
         if disk_full(exc):
             log.error("the database's disk is full", extra={"path": request.url.path})
-            return error_response(ApiError(ErrorCode.SERVER_DISK_FULL, "the database is full"))
+            return error_response(
+                ApiError(ErrorCode.SERVER_DISK_FULL, "the database is full"), request
+            )
         log.exception("internal error", extra={"path": request.url.path})
-        return error_response(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error"))
+        return error_response(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error"), request)
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error", extra={"path": request.url.path})
-        return error_response(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error"))
+        return error_response(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error"), request)
 
 
 DISK_FULL_STATES = frozenset({"53100"})

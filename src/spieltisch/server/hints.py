@@ -24,6 +24,7 @@ from fastapi import APIRouter, Body, Request
 
 from spieltisch.engine import SpieltischError, Text, load
 
+from . import schemas as S
 from .errors import ApiError, ErrorCode
 from .hintworker import HintBusy, HintTimeout, HintWorker, Outcome
 from .security import KeyedLimiter
@@ -92,7 +93,17 @@ def _key(game: str, hint: str, question: Any) -> bytes:
     return hashlib.sha256(text.encode()).digest()
 
 
-@router.post("/{game}/{hint}")
+@router.post(
+    "/{game}/{hint}",
+    **S.answers(
+        dict[str, Any],
+        *S.WRITES,
+        S.E.GAME_UNKNOWN,
+        S.E.REQUEST_NOT_FOUND,
+        S.E.HINT_BUSY,
+        S.E.HINT_TIMEOUT,
+    ),
+)
 async def answer(
     game: str, hint: str, request: Request, question: Annotated[Any, Body()]
 ) -> dict[str, Any]:

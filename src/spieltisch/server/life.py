@@ -39,6 +39,7 @@ from spieltisch.store import SeatRecord
 from spieltisch.table.runtime import WriteAhead
 
 from . import players
+from . import schemas as S
 from .deps import Bearer, Manager, WriteLimit
 from .errors import ApiError, ErrorCode, from_engine
 from .live import LiveTable
@@ -221,7 +222,7 @@ class Links(BaseModel):
     """This table's rematch, once a player asked for one."""
 
 
-@router.get("/tables/{table_id}/rematch")
+@router.get("/tables/{table_id}/rematch", **S.answers(Links, S.E.TABLE_NOT_FOUND))
 async def links(table_id: TableId, manager: Manager) -> Links:
     """Where a table's match history goes on: its previous game and its rematch."""
     await manager.ctx.record(table_id)
@@ -229,7 +230,17 @@ async def links(table_id: TableId, manager: Manager) -> Links:
     return Links(previous=before, next=after)
 
 
-@router.post("/tables/{table_id}/rematch")
+@router.post(
+    "/tables/{table_id}/rematch",
+    **S.answers(
+        S.Created,
+        *S.WRITES,
+        *S.TABLE,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.AUTH_BAD_TOKEN,
+        S.E.TABLE_NOT_FINISHED,
+    ),
+)
 async def play_again(
     table_id: TableId, manager: Manager, token: Bearer, _: WriteLimit
 ) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from spieltisch.store import Store, TableRecord, TurnClockRecord
 from spieltisch.table import SearchPool, Step, TableRuntime, events_for
 
 from .botplies import BotPlies
+from .meters import Meters
 from .roundtrip import Sync
 from .tablechat import TableChat
 
@@ -189,6 +190,12 @@ class LiveTable:
         self.settle: Callable[[LiveTable], Awaitable[None]] | None = None
         """Brings an unsettled table in line with its record (under the lock); raises
         while the store does not answer."""
+        self.meters = Meters()
+        """Where bot decisions are timed (the context gives the process's meters)."""
+        self.acting_since = 0.0
+        """``perf_counter`` when the action now being played arrived (0: none timed)."""
+        self.wrote = 0.0
+        """Seconds the last write-ahead took, set in its thread (0: none since read)."""
 
     @property
     def id(self) -> str:
@@ -364,6 +371,7 @@ class LiveTable:
                 assert self.on_timeout is not None
                 await self.on_timeout(self, expired)
                 return True
+            self.acting_since = time.perf_counter()
             step = await asyncio.to_thread(rt.run_due)
             if step is not None:
                 await on_step(self, step)
@@ -380,7 +388,10 @@ class LiveTable:
         """
         if bot.thinks:
             waiting = bool(self.waiting_players())  # a player is here to see the answer
-            return await self.pool.plan(self.id, bot, view, seat, clock, background=not waiting)
+            start = time.perf_counter()
+            searched = await self.pool.plan(self.id, bot, view, seat, clock, background=not waiting)
+            self.meters.bot_decision["pool"].observe(time.perf_counter() - start)
+            return searched
         known, longest = self.plan_costs.get(seat, (None, 1.0))
         if known is not bot:
             longest = 0.0  # a new bot on this seat: its first plan is timed in a thread
@@ -393,6 +404,7 @@ class LiveTable:
         quick = known is bot and longest < QUICK_PLAN
         plan, took = timed() if quick else await asyncio.to_thread(timed)
         self.plan_costs[seat] = (bot, max(longest, took))
+        self.meters.bot_decision["loop" if quick else "thread"].observe(took)
         return plan
 
     async def stop(self) -> None:

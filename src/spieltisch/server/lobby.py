@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, field_v
 from spieltisch.engine import load
 
 from . import players
+from . import schemas as S
 from .deps import Bearer, Manager, WriteLimit
 from .names import clean_name
 from .settings import Settings
@@ -74,12 +75,12 @@ class SeatBotIn(BaseModel):
     """A bot level, or ``None`` to give the seat back to its human."""
 
 
-@router.get("/games")
+@router.get("/games", **S.answers(list[S.GameInfo]))
 async def list_games() -> list[dict[str, Any]]:
     return game_catalogue()
 
 
-@router.get("/games/{game}/rules")
+@router.get("/games/{game}/rules", **S.answers(S.GameRules, S.E.GAME_UNKNOWN))
 async def game_rules(game: Annotated[str, Path(max_length=32)]) -> dict[str, Any]:
     """The table's rules panel: the game's summary, reference and legends, and every rule
     text a refusal may cite, per language, all from the game's own package."""
@@ -88,7 +89,7 @@ async def game_rules(game: Annotated[str, Path(max_length=32)]) -> dict[str, Any
     return {"game": info.name, "title": info.title, **guide}
 
 
-@router.get("/server")
+@router.get("/server", **S.answers(S.ServerInfo))
 async def server_info(request: Request) -> dict[str, str | float | None]:
     """Where invite links point: a configured public address, else the LAN address
     (for pages opened as ``localhost``), else the browser's own origin."""
@@ -100,7 +101,26 @@ async def server_info(request: Request) -> dict[str, str | float | None]:
     }
 
 
-@router.post("/tables", status_code=201)
+@router.post(
+    "/tables",
+    status_code=201,
+    **S.answers(
+        S.Created,
+        *S.WRITES,
+        S.E.GAME_UNKNOWN,
+        S.E.GAME_INVALID_OPTION,
+        S.E.GAME_INVALID_PLAYERS,
+        S.E.GAME_INVALID_SETUP,
+        S.E.BOT_UNKNOWN_LEVEL,
+        S.E.TABLE_NO_HUMAN_SEAT,
+        S.E.TABLE_TOO_MANY_OPEN,
+        S.E.TABLE_CLOCK_INVALID,
+        S.E.TABLE_CLOCK_NOT_TURNS,
+        S.E.RATING_UNRATED_GAME,
+        S.E.PLAYER_BAD_KEY,
+        S.E.PLAYER_NAME_BANNED,
+    ),
+)
 async def create_table(
     body: CreateIn, request: Request, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -128,7 +148,7 @@ async def create_table(
     }
 
 
-@router.get("/tables")
+@router.get("/tables", **S.answers(list[S.TableSummary]))
 async def list_tables(
     manager: Manager,
     status: Annotated[
@@ -150,12 +170,27 @@ async def list_tables(
     return await manager.list_tables(statuses, limit, offset)
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", **S.answers(S.TableSummary, *S.TABLE))
 async def get_table(table_id: TableId, manager: Manager) -> dict[str, Any]:
     return await manager.get(table_id)
 
 
-@router.post("/tables/{table_id}/join")
+@router.post(
+    "/tables/{table_id}/join",
+    **S.answers(
+        S.Joined,
+        *S.WRITES,
+        *S.TABLE,
+        S.E.TABLE_NOT_OPEN,
+        S.E.TABLE_FULL,
+        S.E.TABLE_SEAT_TAKEN,
+        S.E.TABLE_NO_SUCH_SEAT,
+        S.E.TABLE_EXPIRED,
+        S.E.TABLE_CLOSED,
+        S.E.PLAYER_BAD_KEY,
+        S.E.PLAYER_NAME_BANNED,
+    ),
+)
 async def join_table(
     table_id: TableId, body: JoinIn, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -165,7 +200,19 @@ async def join_table(
     return {"seat": seat, "seat_token": token, "table": await manager.get(table_id)}
 
 
-@router.post("/tables/{table_id}/seats/{seat}/claim")
+@router.post(
+    "/tables/{table_id}/seats/{seat}/claim",
+    **S.answers(
+        S.Claimed,
+        *S.WRITES,
+        *S.TABLE,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.PLAYER_BAD_KEY,
+        S.E.TABLE_NO_SUCH_SEAT,
+        S.E.TABLE_SEAT_NOT_YOURS,
+        S.E.TABLE_SEAT_GUEST,
+    ),
+)
 async def claim_seat(
     table_id: TableId,
     seat: Annotated[int, Path(ge=0, lt=8)],
@@ -179,14 +226,43 @@ async def claim_seat(
     return {"seat": taken, "seat_token": token}
 
 
-@router.post("/tables/{table_id}/seats/{seat}/bot")
+@router.post(
+    "/tables/{table_id}/seats/{seat}/bot",
+    **S.answers(
+        S.TableSummary,
+        *S.WRITES,
+        *S.TABLE,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.AUTH_NOT_HOST,
+        S.E.BOT_UNKNOWN_LEVEL,
+        S.E.TABLE_NO_SUCH_SEAT,
+        S.E.TABLE_NOT_RUNNING,
+        S.E.TABLE_SEAT_IN_USE,
+        S.E.TABLE_SEAT_IS_BOT,
+        S.E.TABLE_SEAT_RESIGNED,
+        S.E.TABLE_NOT_LIVE,
+    ),
+)
 async def seat_to_bot(
     table_id: TableId, seat: int, body: SeatBotIn, manager: Manager, token: Bearer, _: WriteLimit
 ) -> dict[str, Any]:
     return await manager.set_seat_bot(table_id, token, seat, body.level)
 
 
-@router.post("/tables/{table_id}/seats/{seat}/human")
+@router.post(
+    "/tables/{table_id}/seats/{seat}/human",
+    **S.answers(
+        S.TableSummary,
+        *S.WRITES,
+        *S.TABLE,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.AUTH_BAD_TOKEN,
+        S.E.TABLE_NO_SUCH_SEAT,
+        S.E.TABLE_NOT_RUNNING,
+        S.E.TABLE_SEAT_RESIGNED,
+        S.E.TABLE_NOT_LIVE,
+    ),
+)
 async def seat_to_human(
     table_id: TableId, seat: int, manager: Manager, token: Bearer, _: WriteLimit
 ) -> dict[str, Any]:
@@ -194,7 +270,17 @@ async def seat_to_human(
     return await manager.take_back_with_token(table_id, seat, token)
 
 
-@router.post("/tables/{table_id}/close")
+@router.post(
+    "/tables/{table_id}/close",
+    **S.answers(
+        S.TableSummary,
+        *S.WRITES,
+        *S.TABLE,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.AUTH_NOT_HOST,
+        S.E.TABLE_NOT_OPEN,
+    ),
+)
 async def close_table(
     table_id: TableId, manager: Manager, token: Bearer, _: WriteLimit
 ) -> dict[str, Any]:
@@ -202,6 +288,9 @@ async def close_table(
     return await manager.close_open(table_id, token)
 
 
-@router.get("/tables/{table_id}/replay/{ply}")
+@router.get(
+    "/tables/{table_id}/replay/{ply}",
+    **S.answers(S.ReplayStep, *S.TABLE, S.E.TABLE_NOT_FINISHED, S.E.REPLAY_BAD_PLY),
+)
 async def replay_step(table_id: TableId, ply: int, manager: Manager) -> dict[str, Any]:
     return await manager.replay_step(table_id, ply)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from spieltisch.store.mail import MailAddress
 
+from . import schemas as S
 from .deps import Manager, WriteLimit
 from .errors import ApiError, ErrorCode
 from .mailer import confirm_valid, new_nonce, new_secret, token_player, unsubscribe_valid
@@ -65,14 +66,25 @@ def _confirmations(request: Request) -> KeyedLimiter:
     return limiter
 
 
-@router.get("")
+@router.get("", **S.answers(S.MailSetting, S.E.AUTH_MISSING_TOKEN, S.E.PLAYER_BAD_KEY))
 async def my_mail(player: CurrentPlayer, manager: Manager) -> dict[str, Any]:
     notices = manager.ctx.notices
     mail = await asyncio.to_thread(notices.book.get, player.id)
     return _public(mail, notices.enabled)
 
 
-@router.put("")
+@router.put(
+    "",
+    **S.answers(
+        S.MailSetting,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.PLAYER_BAD_KEY,
+        S.E.MAIL_OFF,
+        S.E.MAIL_BAD_ADDRESS,
+        S.E.MAIL_TOO_MANY,
+    ),
+)
 async def set_mail(
     body: MailIn, request: Request, player: CurrentPlayer, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -100,7 +112,9 @@ async def set_mail(
     return _public(mail, True)
 
 
-@router.delete("")
+@router.delete(
+    "", **S.answers(S.MailSetting, *S.WRITES, S.E.AUTH_MISSING_TOKEN, S.E.PLAYER_BAD_KEY)
+)
 async def drop_mail(player: CurrentPlayer, manager: Manager, _: WriteLimit) -> dict[str, Any]:
     notices = manager.ctx.notices
     await asyncio.to_thread(notices.book.remove, player.id)

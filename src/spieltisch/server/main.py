@@ -53,7 +53,10 @@ def serve(
     lan = lan_address() if host in WILDCARDS else None
     if lan:
         kwargs["lan_url"] = f"http://{lan}:{port}"
-    settings = Settings(**kwargs)  # type: ignore[arg-type]
+    try:  # a setting from the environment that cannot be: one line naming it
+        settings = Settings(**kwargs)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise SystemExit(f"spieltisch: {exc}") from None
     store = open_store(settings)
     if settings.redis_url and store.engine.dialect.name != "postgresql":
         store.close()

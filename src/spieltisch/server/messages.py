@@ -55,7 +55,9 @@ async def handle(
     except ApiError as err:
         if err.code is ErrorCode.ACTION_ILLEGAL:
             log.info("action refused", extra={"table": live.id, "rule": err.rule})
+        manager.ctx.meters.refused(err.code)
         conn.send(error_message(err))
     except Exception:  # a bug answers this message, it does not drop the socket
         log.exception("message failed", extra={"table": live.id})
+        manager.ctx.meters.refused(ErrorCode.SERVER_INTERNAL)
         conn.send(error_message(ApiError(ErrorCode.SERVER_INTERNAL, "internal server error")))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from spieltisch.engine import IllegalAction, SpieltischError
@@ -46,6 +47,7 @@ class Play:
 
         :raises ApiError: spectator, stale ply, unreadable or illegal action.
         """
+        arrived = time.perf_counter()
         if seat is None:
             raise ApiError(ErrorCode.AUTH_SPECTATOR, "spectators cannot act")
         if not isinstance(text, str) or len(text) > 200:
@@ -70,6 +72,7 @@ class Play:
                 raise from_engine(exc) from exc
             except Exception as exc:  # the store failed: the runtime has rolled back
                 raise self.write_failed(live, exc) from exc
+            live.acting_since = arrived
             await self.after_step(live, step)
         live.wake.set()
 
@@ -125,6 +128,14 @@ class Play:
                 ctx.tables.pop(live.id, None)  # nobody watching: rebuilt on demand
         ctx.notices.after_step(live, step.seat)
         live.broadcast_step(step)
+        meters = ctx.meters  # counted on the loop: no lock, nothing allocated
+        meters.actions += 1
+        if live.wrote:
+            meters.write_ahead.observe(live.wrote)
+            live.wrote = 0.0
+        if live.acting_since:
+            meters.action_broadcast.observe(time.perf_counter() - live.acting_since)
+            live.acting_since = 0.0
 
     async def time_out(self, live: LiveTable, seats: list[int]) -> None:
         """Seats whose turn clock ran out go to a bot of the stand-in's level (the level a

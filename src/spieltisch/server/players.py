@@ -29,8 +29,10 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field, field_validator
 
 from spieltisch.store import Store
+from spieltisch.store.moderation import Moderation
 from spieltisch.store.players import Credentials, NameTaken, PlayerRecord, Players, name_key
 
+from . import schemas as S
 from .deps import Manager, WriteLimit
 from .errors import ApiError, ErrorCode
 from .names import clean_name, confusable
@@ -124,7 +126,15 @@ async def authenticate(store: Store, code: str) -> PlayerRecord:
     """
     player_id, key = split_key(code)
     found = await asyncio.to_thread(Players(store).credentials, player_id)
-    return _check_key(found, key)
+    player = _check_key(found, key)
+    await refuse_banned(store, player.name)
+    return player
+
+
+async def refuse_banned(store: Store, name: str) -> None:
+    """:raises ApiError: a moderator banned ``name`` (``player/name_banned``)."""
+    if await asyncio.to_thread(Moderation(store).is_banned, name):
+        raise ApiError(ErrorCode.PLAYER_NAME_BANNED, f"the name {name!r} is banned")
 
 
 def _bearer_code(request: Request) -> str:
@@ -153,7 +163,18 @@ def _hash_password(password: str) -> str:
     return PASSWORDS.hash(password)
 
 
-@router.post("", status_code=201)
+@router.post(
+    "",
+    status_code=201,
+    **S.answers(
+        S.PlayerWithKey,
+        *S.WRITES,
+        S.E.PLAYER_NAME_CONFUSABLE,
+        S.E.PLAYER_NAME_TAKEN,
+        S.E.PLAYER_NAME_BANNED,
+        S.E.PLAYER_WEAK_PASSWORD,
+    ),
+)
 async def create_player(body: NewPlayerIn, manager: Manager, _: WriteLimit) -> dict[str, Any]:
     """A new player; the answer's ``key`` is the only time the key is shown.
 
@@ -162,6 +183,7 @@ async def create_player(body: NewPlayerIn, manager: Manager, _: WriteLimit) -> d
     """
     if confusable(body.name):
         raise ApiError(ErrorCode.PLAYER_NAME_CONFUSABLE, "the name mixes look-alike scripts")
+    await refuse_banned(manager.store, body.name)
     password_hash = None
     if body.password:
         password_hash = await asyncio.to_thread(_hash_password, body.password)
@@ -176,13 +198,31 @@ async def create_player(body: NewPlayerIn, manager: Manager, _: WriteLimit) -> d
     return {"player": _public(player), "key": f"{player.id}.{key}"}
 
 
-@router.post("/session")
+@router.post(
+    "/session",
+    **S.answers(
+        S.PlayerAnswer,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.PLAYER_BAD_KEY,
+        S.E.PLAYER_NAME_BANNED,
+    ),
+)
 async def sign_in_with_key(player: CurrentPlayer, _: WriteLimit) -> dict[str, Any]:
     """Check a key (an imported export code) and say whose it is."""
     return {"player": _public(player)}
 
 
-@router.post("/login")
+@router.post(
+    "/login",
+    **S.answers(
+        S.PlayerWithKey,
+        *S.WRITES,
+        S.E.PLAYER_SIGN_IN_LIMITED,
+        S.E.PLAYER_BAD_LOGIN,
+        S.E.PLAYER_NAME_BANNED,
+    ),
+)
 async def sign_in(
     body: SignInIn, request: Request, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -206,6 +246,7 @@ async def sign_in(
     if not await asyncio.to_thread(verify_password, stored, body.password) or found is None:
         log.info("sign-in refused")  # neither the name nor the password is logged
         raise ApiError(ErrorCode.PLAYER_BAD_LOGIN, "wrong name or password")
+    await refuse_banned(manager.store, found.player.name)
     key = new_token()
     await asyncio.to_thread(Players(manager.store).add_key, found.player.id, hash_token(key))
     log.info("player signed in", extra={"player": found.player.id})
@@ -223,7 +264,17 @@ def verify_password(stored: str | None, password: str) -> bool:
     return bool(matches) and stored is not None
 
 
-@router.put("/me/password")
+@router.put(
+    "/me/password",
+    **S.answers(
+        S.PlayerAnswer,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.PLAYER_BAD_KEY,
+        S.E.PLAYER_NAME_BANNED,
+        S.E.PLAYER_WEAK_PASSWORD,
+    ),
+)
 async def set_password(
     body: PasswordIn, player: CurrentPlayer, manager: Manager, _: WriteLimit
 ) -> dict[str, Any]:
@@ -242,7 +293,16 @@ class RotateKeyIn(BaseModel):
     not only the one this request carries."""
 
 
-@router.post("/me/key")
+@router.post(
+    "/me/key",
+    **S.answers(
+        S.PlayerWithKey,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.PLAYER_BAD_KEY,
+        S.E.PLAYER_NAME_BANNED,
+    ),
+)
 async def rotate_key(
     request: Request, manager: Manager, _: WriteLimit, body: RotateKeyIn | None = None
 ) -> dict[str, Any]:
@@ -270,7 +330,7 @@ MY_TABLES = 30
 """Tables ``/me/tables`` lists: the running and open ones and the last finished ones."""
 
 
-@router.get("/me/tables")
+@router.get("/me/tables", **S.answers(list[S.MyTable], S.E.AUTH_MISSING_TOKEN, S.E.PLAYER_BAD_KEY))
 async def my_tables(player: CurrentPlayer, manager: Manager) -> list[dict[str, Any]]:
     """The tables the player has a seat at, whichever device he signed in on, each with
     his ``seat`` (claimed for a device by ``POST /api/tables/{id}/seats/{seat}/claim``)."""
@@ -278,7 +338,7 @@ async def my_tables(player: CurrentPlayer, manager: Manager) -> list[dict[str, A
     return [{**tb, "seat": seats[tb["id"]]} for tb in await manager.tables_by_id(list(seats))]
 
 
-@router.get("/{player_id}")
+@router.get("/{player_id}", **S.answers(S.Profile, S.E.PLAYER_NOT_FOUND))
 async def profile(
     player_id: Annotated[str, Path(max_length=16)], manager: Manager
 ) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from spieltisch.engine.resign import read_resign
 from spieltisch.store import Store, TableRecord
 from spieltisch.store.players import Players, Rated, RatingRecord
 
+from . import schemas as S
 from .botplies import BotPlies
 from .errors import ApiError, ErrorCode
 
@@ -260,7 +261,7 @@ def bot_entries(game: str) -> list[dict[str, Any]]:
     ]
 
 
-@router.get("")
+@router.get("", **S.answers(S.BotRatings))
 async def bot_ratings() -> dict[str, Any]:
     """Every anchored bot level's rating per game (the lobby shows them where bots are
     picked), and the scale they are on."""
@@ -274,7 +275,7 @@ async def bot_ratings() -> dict[str, Any]:
     }
 
 
-@router.get("/{game}")
+@router.get("/{game}", **S.answers(S.Leaderboard, S.E.GAME_UNKNOWN, S.E.RATING_UNRATED_GAME))
 async def leaderboard(
     game: Annotated[str, Path(max_length=32)],
     request: Request,

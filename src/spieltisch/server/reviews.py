@@ -38,6 +38,7 @@ from pydantic import BaseModel, Field
 
 from spieltisch.store.reviews import UNFINISHED, ReviewRecord, Reviews
 
+from . import schemas as S
 from .deps import WriteLimit
 from .errors import ApiError, ErrorCode
 from .players import authenticate
@@ -342,7 +343,20 @@ def desk(request: Request) -> ReviewDesk:
     return found
 
 
-@router.post("/{table_id}/review")
+@router.post(
+    "/{table_id}/review",
+    **S.answers(
+        S.Review,
+        *S.WRITES,
+        S.E.TABLE_NOT_FOUND,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.PLAYER_BAD_KEY,
+        S.E.REVIEW_NOT_FINISHED,
+        S.E.REVIEW_NO_SUCH_SEAT,
+        S.E.REVIEW_BUSY,
+        S.E.REVIEW_TOO_MANY_QUEUED,
+    ),
+)
 async def start_review(
     table_id: TableId, body: ReviewIn, request: Request, _: WriteLimit
 ) -> dict[str, Any]:
@@ -366,7 +380,7 @@ async def askers_of(request: Request) -> frozenset[str]:
     return frozenset({f"addr:{address}", f"player:{player.id}"})
 
 
-@router.get("/{table_id}/review/{seat}")
+@router.get("/{table_id}/review/{seat}", **S.answers(S.Review, S.E.REVIEW_NOT_FOUND))
 async def get_review(table_id: TableId, seat: SeatNo, request: Request) -> dict[str, Any]:
     """How far the review of ``seat`` is; with the review once it is done."""
     return await desk(request).status(table_id, seat)

@@ -9,6 +9,7 @@ spans that say which moves were a bot's (:mod:`.botplies`) and its stored turn c
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -69,7 +70,9 @@ class Runtimes:
             ply: int, seat: int, action: dict[str, Any], result: dict[str, Any] | None
         ) -> None:
             try:
+                start = time.perf_counter()
                 ctx.store.append_action(record.id, ply, seat, action, result)
+                live.wrote = time.perf_counter() - start  # observed on the loop (after_step)
             except BaseException:
                 live.unsettled = True  # stored or not: the record will say (settle)
                 raise

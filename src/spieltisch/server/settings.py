@@ -47,6 +47,10 @@ def switch(value: str) -> bool:
     raise ValueError(f"an on/off setting is on or off: {value!r}")
 
 
+MIN_SECRET = 16
+"""Characters an admin or metrics token has at least (``secrets.token_urlsafe()`` gives 43)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     db_url: str = field(default_factory=default_db_url)
@@ -220,6 +224,26 @@ class Settings:
         default_factory=lambda: os.environ.get("SPIELTISCH_MAIL_FROM", "spieltisch@localhost")
     )
     """The sender address of those mails."""
+    metrics: str = field(default_factory=lambda: os.environ.get("SPIELTISCH_METRICS", "local"))
+    """Who may read ``/metrics``: ``local`` (loopback clients, and scrapers with the
+    token below), ``public`` (everyone) or ``off`` (nobody; the route answers 404)."""
+    metrics_token: str | None = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_METRICS_TOKEN") or None
+    )
+    """A secret that lets a Prometheus elsewhere read ``/metrics`` with
+    ``Authorization: Bearer <token>`` (``None``: loopback only)."""
+    admin_token: str | None = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_ADMIN_TOKEN") or None
+    )
+    """A secret that gives moderation powers with ``Authorization: Bearer <token>``
+    (``None``: only players marked admin with ``spieltisch admin grant``)."""
+
+    def __post_init__(self) -> None:
+        if self.metrics not in ("local", "public", "off"):
+            raise ValueError(f"SPIELTISCH_METRICS is local, public or off: {self.metrics!r}")
+        for name, secret in (("ADMIN", self.admin_token), ("METRICS", self.metrics_token)):
+            if secret is not None and len(secret) < MIN_SECRET:
+                raise ValueError(f"SPIELTISCH_{name}_TOKEN has at least {MIN_SECRET} characters")
 
     @property
     def sqlite_path(self) -> str | None:

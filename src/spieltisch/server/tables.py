@@ -28,6 +28,7 @@ from .context import TableContext
 from .errors import ApiError, ErrorCode
 from .listing import Listing
 from .live import CLOSE_POLICY, Connection, LiveTable, age
+from .moderating import Moderating
 from .opening import Created, Opening
 from .owners import Owners
 from .play import Play
@@ -80,6 +81,7 @@ class TableManager:
         self.opening = Opening(self.ctx, self.runtimes)
         self.listing = Listing(self.ctx)
         self.replays = ReplaySteps(self.ctx)
+        self.moderating = Moderating(self.ctx)
 
     # -- what the collaborators share -----------------------------------------------------
     @property
@@ -207,6 +209,22 @@ class TableManager:
         if done is not None:
             return dict(done.result)
         return self.summary(await self.opening.close_open(table_id, host_token))
+
+    async def end_by_moderator(self, table_id: str, by: str, delete: bool) -> dict[str, Any]:
+        """A moderator closes (its record stays) or deletes a table, at its owner."""
+        done = await self.forwarded(table_id, "end_by_moderator", by=by, delete=delete)
+        if done is not None:
+            return dict(done.result)
+        record = await self.moderating.end_table(table_id, by, delete=delete)
+        return {"deleted": table_id} if record is None else {"table": self.summary(record)}
+
+    async def hide_chat(self, table_id: str, chat_id: int, by: str) -> dict[str, Any]:
+        """A moderator hides a chat message, at the table's owner."""
+        done = await self.forwarded(table_id, "hide_chat", chat_id=chat_id, by=by)
+        if done is not None:
+            return dict(done.result)
+        await self.moderating.hide_chat(table_id, chat_id, by)
+        return {"hidden": chat_id}
 
     # -- the lobby: any process ------------------------------------------------------------
     async def create(

@@ -66,6 +66,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     also = (settings.public_url, settings.lan_url)
     if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), also):
         err = ApiError(ErrorCode.AUTH_ORIGIN, "connections from other sites are refused")
+        ws.app.state.meters.refused(err.code)
         await ws.send_json(error_message(err))
         await ws.close(CLOSE_POLICY)
         return
@@ -91,6 +92,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         retry = err.code is ErrorCode.SERVER_PEER_DOWN
         if retry:
             log.info("socket closed (1012): %s", err.message, extra={"table": table_id})
+        ws.app.state.meters.refused(err.code)
         await ws.send_json(error_message(err))
         await ws.close(1012 if retry else CLOSE_POLICY)
         return
@@ -149,6 +151,7 @@ async def _read(
                     raise ApiError(ErrorCode.REQUEST_RATE_LIMITED, "too many messages; slow down")
                 msg = _parse(frame, settings.max_message_bytes)
             except ApiError as err:
+                ws.app.state.meters.refused(err.code)
                 conn.send(error_message(err))
                 continue
             await handle_message(msg)

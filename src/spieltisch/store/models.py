@@ -343,3 +343,55 @@ class RatingChangeRow(Base):
     mu_after: Mapped[float] = mapped_column(Float)
     sigma_after: Mapped[float] = mapped_column(Float)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AdminRow(Base):
+    """A player with moderation powers (``spieltisch admin grant NAME``)."""
+
+    __tablename__ = "st_admins"
+
+    player_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("st_players.id", ondelete="CASCADE"), primary_key=True
+    )
+    granted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BannedNameRow(Base):
+    """A player name nobody may sign up with, sign in as or be renamed to (by its
+    ``name_key``, so ``Ada`` bans ``ADA`` too)."""
+
+    __tablename__ = "st_banned_names"
+
+    name_key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class HiddenChatRow(Base):
+    """A chat message a moderator hid: never sent again, to new sockets or in the
+    history. A table of its own rather than a column of ``st_chat``, so a database
+    made before it gains it by ``create_all``."""
+
+    __tablename__ = "st_chat_hidden"
+
+    chat_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("st_chat.id", ondelete="CASCADE"), primary_key=True
+    )
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ModerationRow(Base):
+    """One moderation action: who (the admin token or an admin player's name), what,
+    on what, when. Kept when its table or player is deleted: it is the log."""
+
+    __tablename__ = "st_moderation_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    admin: Mapped[str] = mapped_column(String(60))
+    action: Mapped[str] = mapped_column(String(32))
+    target: Mapped[str] = mapped_column(String(80))
+    detail: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """Words-free, for each reader's language: the status a closed table had, ``game
+    status`` of a deleted one, ``game rating`` of a reset (``-``: none), ``old -> new``
+    of a rename, ``#id: words`` of a hidden chat message."""

@@ -325,6 +325,12 @@ class Store(TableSeats, TableSides):
                 ).all()
             )
 
+    def table_counts(self) -> dict[str, int]:
+        """How many tables there are in each status, in one query (for ``/metrics``)."""
+        with self._session() as s:
+            rows = s.execute(select(TableRow.status, func.count()).group_by(TableRow.status))
+            return {status: count for status, count in rows}
+
     def expire_open(self, before: datetime) -> list[str]:
         """Mark open tables untouched since ``before`` as expired; returns their ids."""
         with self._session.begin() as s:

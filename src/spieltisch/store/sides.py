@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import ChatRow, RematchRow, TableSettingsRow, TurnClockRow
+from .models import ChatRow, HiddenChatRow, RematchRow, TableSettingsRow, TurnClockRow
 
 
 def _now() -> datetime:
@@ -47,7 +47,7 @@ class ChatRecord:
     at: datetime
 
 
-def _chat_record(row: ChatRow) -> ChatRecord:
+def chat_record(row: ChatRow) -> ChatRecord:
     at = row.at if row.at.tzinfo is not None else row.at.replace(tzinfo=UTC)  # SQLite
     return ChatRecord(row.id, row.table_id, row.seat, row.name, row.quick, row.text, at)
 
@@ -83,18 +83,20 @@ class TableSides:
             )
             s.add(row)
             s.flush()
-            return _chat_record(row)
+            return chat_record(row)
 
     def chat(self, table_id: str, last: int) -> list[ChatRecord]:
-        """The table's ``last`` newest chat messages, oldest first."""
+        """The table's ``last`` newest chat messages a moderator did not hide, oldest
+        first."""
         with self._session() as s:
             rows = s.scalars(
                 select(ChatRow)
                 .where(ChatRow.table_id == table_id)
+                .where(ChatRow.id.not_in(select(HiddenChatRow.chat_id)))  # hidden by a moderator
                 .order_by(ChatRow.id.desc())
                 .limit(last)
             ).all()
-            return [_chat_record(r) for r in reversed(rows)]
+            return [chat_record(r) for r in reversed(rows)]
 
     # -- turn clocks and rematches -------------------------------------------------------
     def save_turn_clock(

@@ -1,10 +1,11 @@
 // Entry point: a tiny router over the pages (lobby, table, replay, player, profile,
-// leaderboard) and the language switch.
+// leaderboard, moderation) and the language switch.
 import { renderLobby } from "./lobby.js";
 import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
 import { renderIdentity, renderProfile } from "./players.js";
 import { renderLeaderboard } from "./ratings.js";
+import { renderAdmin } from "./admin.js";
 import { getLang, onLang, setLang, t } from "./i18n.js";
 
 const root = document.getElementById("app");
@@ -24,6 +25,7 @@ function route() {
   else if ((m = path.match(/^\/p\/([\w-]{1,16})$/))) cleanup = renderProfile(root, m[1]);
   else if (path === "/players") cleanup = renderIdentity(root);
   else if ((m = path.match(/^\/ratings\/([\w-]{1,32})$/))) cleanup = renderLeaderboard(root, m[1]);
+  else if (path === "/admin") cleanup = renderAdmin(root);
   else cleanup = renderLobby(root);
 }
 

@@ -130,6 +130,11 @@ export function createChat(tableId, send) {
       if (own && st.error) { showError(null); draw(); return; }
       drawMessages();
     },
+    /** A moderator hid a message: it goes from the list at once. */
+    hide(id) {
+      st.messages = st.messages.filter((m) => m.id !== id);
+      if (st.known) drawMessages();
+    },
     /** A refused chat message, in words; a refused text goes back into the field to edit. */
     refused(words) {
       showError(words);

@@ -58,6 +58,7 @@ function onMessage(P, m) {
   if (mod && mod.onMessage) mod.onMessage(m, P.send); // real-time games: clock sync, timing
   if (m.type === "welcome") onWelcome(P, m);
   else if (m.type === "chat") { P.chat.add(m.message); return false; }
+  else if (m.type === "chat_hidden") { P.chat.hide(m.id); return false; }
   else if (m.type === "error" && m.code.startsWith("chat/")) { P.chat.refused(describeError(m)); return false; }
   else if (m.type === "step") onStep(P, m);
   else if (m.type === "table") st.table = m.table;
