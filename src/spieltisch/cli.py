@@ -514,6 +514,73 @@ def reset_rating(
     typer.echo(f"{record.name}: {game} rating {was} after {before.games} games reset")
 
 
+db_app = typer.Typer(
+    help="The database's schema: upgrade it, see its revision (docs/operations.md).",
+    no_args_is_help=True,
+)
+app.add_typer(db_app, name="db")
+DbUrl = Annotated[
+    str | None, typer.Option(help="SQLAlchemy URL (default: SQLite file spieltisch.db).")
+]
+DbSchema = Annotated[str | None, typer.Option(help="PostgreSQL schema of the tables.")]
+
+
+@db_app.command(name="upgrade")
+def db_upgrade(db: DbUrl = None, schema: DbSchema = None) -> None:
+    """Bring the database to the newest schema (what ``serve`` does at start): create
+    it, adopt one made before migrations, or migrate it."""
+    from spieltisch.server.settings import default_db_url
+    from spieltisch.store import SchemaError, Store
+
+    try:
+        store = Store(db or default_db_url(), schema=schema)
+    except SchemaError as exc:
+        raise _fail(str(exc)) from None
+    store.close()
+    assert store.migration is not None
+    typer.echo(store.migration.line())
+
+
+@db_app.command(name="current")
+def db_current(db: DbUrl = None, schema: DbSchema = None) -> None:
+    """Print the database's schema revision and the newest this version knows."""
+    from sqlalchemy import create_engine
+
+    from spieltisch.server.settings import default_db_url
+    from spieltisch.store import schema as migrations
+
+    engine = create_engine(db or default_db_url())
+    try:
+        found = migrations.current(engine, schema)
+    finally:
+        engine.dispose()
+    newest = migrations.head()
+    if found is None:
+        typer.echo(f"no schema revision recorded (newest known: {newest})")
+    elif found not in migrations.known():
+        typer.echo(f"{found} (newer than this spieltisch, which knows up to {newest})")
+    else:
+        typer.echo(f"{found}{' (current)' if found == newest else f' (newest: {newest})'}")
+
+
+@db_app.command(name="revision")
+def db_revision(
+    message: Annotated[str, typer.Option("--message", "-m", help="What the change does.")],
+    db: DbUrl = None,
+    schema: DbSchema = None,
+) -> None:
+    """For developers: write a new migration in the package, generated from how the
+    models differ from the database (which must be at the newest revision)."""
+    from alembic import command
+
+    from spieltisch.server.settings import default_db_url
+    from spieltisch.store import schema as migrations
+
+    number = f"{int(migrations.head()) + 1:04d}"
+    cfg = migrations.config(db or default_db_url(), schema)
+    command.revision(cfg, message=message, autogenerate=True, rev_id=number)
+
+
 app.command(name="arena")(arena_command)
 app.command(name="review")(review_command)
 

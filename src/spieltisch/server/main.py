@@ -10,7 +10,7 @@ import redis
 import uvicorn
 from sqlalchemy.exc import ArgumentError
 
-from spieltisch.store import Store
+from spieltisch.store import SchemaError, Store
 
 from . import logs, memory
 from .app import create_app
@@ -68,6 +68,8 @@ def serve(
         f"spieltisch: database {'SQLite file ' + where if where else _redact(settings.db_url)}",
         flush=True,
     )
+    if store.migration is not None:
+        print(f"spieltisch: {store.migration.line()}", flush=True)
     if settings.redis_url:
         print(f"spieltisch: news between processes via {_redact(settings.redis_url)}", flush=True)
     local = "127.0.0.1" if host in WILDCARDS else host
@@ -99,10 +101,13 @@ def serve(
 
 
 def open_store(settings: Settings) -> Store:
-    """The database, opened before serving: a bad URL or an unreachable server ends the
-    start with one line saying so (and a non-zero exit), not a traceback."""
+    """The database, opened before serving and brought to the newest schema: a bad URL,
+    an unreachable server or a database newer than this code ends the start with one
+    line saying so (and a non-zero exit), not a traceback."""
     try:
         return Store(settings.db_url, schema=settings.db_schema)
+    except SchemaError as exc:
+        raise SystemExit(f"spieltisch: {exc}") from None
     except ArgumentError:
         reason = "not a database URL (e.g. sqlite:////var/lib/spieltisch.db)"
     except Exception as exc:
