@@ -581,6 +581,56 @@ def db_revision(
     command.revision(cfg, message=message, autogenerate=True, rev_id=number)
 
 
+PG_BACKUP = (
+    "a PostgreSQL database is backed up with pg_dump -Fc and brought back with pg_restore "
+    "(docs/operations.md, Backups)"
+)
+
+
+def _sqlite_file(db: str | None) -> str:
+    """The SQLite file of ``--db`` (default: the server's), or why there is none."""
+    from spieltisch.server.settings import Settings, default_db_url
+
+    path = Settings(db_url=db or default_db_url()).sqlite_path
+    if path is None:
+        raise _fail(PG_BACKUP)
+    return path
+
+
+@app.command()
+def backup(
+    target: Annotated[str, typer.Argument(help="The backup file to write.")],
+    db: DbUrl = None,
+    force: Annotated[bool, typer.Option(help="Overwrite the backup file if it exists.")] = False,
+) -> None:
+    """Copy the SQLite database, also while a server runs on it: one consistent moment,
+    with every commit up to it (SQLite's online backup)."""
+    from spieltisch.store.backup import BackupError
+    from spieltisch.store.backup import backup as copy_out
+
+    try:
+        typer.echo(copy_out(_sqlite_file(db), target, force=force).line("backed up to"))
+    except BackupError as exc:
+        raise _fail(str(exc)) from None
+
+
+@app.command()
+def restore(
+    source: Annotated[str, typer.Argument(help="A backup made by spieltisch backup.")],
+    db: DbUrl = None,
+    force: Annotated[bool, typer.Option(help="Replace the database if it exists.")] = False,
+) -> None:
+    """Bring a backup back as the SQLite database, with no server running on it; the
+    next start upgrades its schema if it is older."""
+    from spieltisch.store.backup import BackupError
+    from spieltisch.store.backup import restore as copy_in
+
+    try:
+        typer.echo(copy_in(source, _sqlite_file(db), force=force).line("restored into"))
+    except BackupError as exc:
+        raise _fail(str(exc)) from None
+
+
 app.command(name="arena")(arena_command)
 app.command(name="review")(review_command)
 

@@ -11,6 +11,7 @@ import uvicorn
 from sqlalchemy.exc import ArgumentError
 
 from spieltisch.store import SchemaError, Store
+from spieltisch.store.backup import BackupError, ServerLock
 
 from . import logs, memory
 from .app import create_app
@@ -64,6 +65,13 @@ def serve(
     if settings.redis_url:
         check_redis(settings.redis_url)
     where = settings.sqlite_path
+    lock = ServerLock(where) if where else None
+    if lock is not None:
+        try:
+            lock.acquire()  # restore refuses while it is held
+        except BackupError as exc:
+            store.close()
+            raise SystemExit(f"spieltisch: {exc}") from None
     print(
         f"spieltisch: database {'SQLite file ' + where if where else _redact(settings.db_url)}",
         flush=True,
@@ -98,6 +106,8 @@ def serve(
         )
     finally:
         store.close()
+        if lock is not None:
+            lock.release()
 
 
 def open_store(settings: Settings) -> Store:
