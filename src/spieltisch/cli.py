@@ -416,6 +416,29 @@ def duel(
 
 
 # -- the games table ----------------------------------------------------------------------
+SettingsFile = Annotated[
+    str | None,
+    typer.Option(
+        help="A settings file of SPIELTISCH_NAME=value lines.", envvar="SPIELTISCH_SETTINGS_FILE"
+    ),
+]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="NAME=VALUE: one setting (spieltisch config lists them)."),
+]
+
+
+def _pairs(items: list[str] | None) -> dict[str, str]:
+    """``--set NAME=VALUE`` options as a mapping; a malformed one stops with a message."""
+    pairs: dict[str, str] = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise _fail(f"--set takes NAME=VALUE, not {item!r}")
+        pairs[name.strip().lower()] = value
+    return pairs
+
+
 @app.command()
 def serve(
     host: Annotated[
@@ -446,6 +469,8 @@ def serve(
             envvar="SPIELTISCH_REDIS",
         ),
     ] = None,
+    settings: SettingsFile = None,
+    set_: SetOption = None,
 ) -> None:
     """Serve the games table in the browser (lobby, live tables, replays)."""
     from spieltisch.server.main import serve as run_server
@@ -455,7 +480,53 @@ def serve(
         public = checked_url(public_url)
     except ValueError as exc:
         raise _fail(str(exc)) from None
-    run_server(host, port, db, bot_delay=bot_delay, public=public, redis=redis)
+    run_server(
+        host,
+        port,
+        db,
+        bot_delay=bot_delay,
+        public=public,
+        redis=redis,
+        settings_file=settings,
+        overrides=_pairs(set_),
+    )
+
+
+@app.command()
+def config(
+    settings: SettingsFile = None,
+    set_: SetOption = None,
+    markdown: Annotated[
+        bool, typer.Option(help="Print the table of every setting (docs/operations.md).")
+    ] = False,
+    update_docs: Annotated[
+        str | None, typer.Option(help="Rewrite the settings table in this Markdown file.")
+    ] = None,
+) -> None:
+    """Print the settings a server started here would use (passwords masked): the
+    environment, the settings file and --set, over the defaults."""
+    from pathlib import Path
+
+    from spieltisch.server.settings import SettingsError, load
+    from spieltisch.server.settingsdoc import effective, table, update
+
+    if markdown:
+        typer.echo(table(), nl=False)
+        return
+    if update_docs:
+        try:
+            changed = update(Path(update_docs))
+        except (OSError, ValueError) as exc:
+            raise _fail(str(exc)) from None
+        typer.echo(f"{update_docs}: {'updated' if changed else 'already current'}")
+        return
+    try:
+        found = load(settings, _pairs(set_))
+    except SettingsError as exc:
+        raise _fail(str(exc)) from None
+    width = max(len(name) for name, _ in effective(found))
+    for name, value in effective(found):
+        typer.echo(f"{name:<{width}}  {value}")
 
 
 @app.command(name="export")

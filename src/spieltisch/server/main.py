@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import resource
 import socket
+from collections.abc import Mapping
 
 import redis
 import uvicorn
@@ -16,7 +17,7 @@ from spieltisch.store.backup import BackupError, ServerLock
 from . import logs, memory
 from .app import create_app
 from .connguard import guarded_protocol
-from .settings import Settings, default_db_url, public_url
+from .settings import Settings, SettingsError, load
 
 log = logging.getLogger("spieltisch.server")
 
@@ -31,30 +32,35 @@ def serve(
     public: str | None = None,
     redis: str | None = None,
     redis_prefix: str | None = None,
+    settings_file: str | None = None,
+    overrides: Mapping[str, str] | None = None,
 ) -> None:
     """Serve until SIGINT/SIGTERM, then shut down gracefully.
 
     ``public`` is the address friends use (invite links start there); without it, a
     server on every interface offers its address on the local network. ``redis`` joins
     this process to the others on the same PostgreSQL database (docs/operations.md).
+    ``settings_file`` and ``overrides`` (``--set NAME=VALUE``) are read by
+    :func:`.settings.load`; the named options win over both.
     """
     logs.setup(log_level)
-    kwargs: dict[str, object] = {"db_url": db or default_db_url(), "db_schema": schema}
-    if bot_delay is not None:
-        kwargs["bot_delay"] = bot_delay
-    if redis:
-        kwargs["redis_url"] = redis
-    if redis_prefix:
-        kwargs["redis_prefix"] = redis_prefix
-    if public:
-        try:
-            kwargs["public_url"] = public_url(public)
-        except ValueError as exc:
-            raise SystemExit(f"spieltisch: {exc}") from None
+    given = {
+        "db_url": db,
+        "db_schema": schema,
+        "bot_delay": bot_delay,
+        "redis_url": redis,
+        "redis_prefix": redis_prefix,
+        "public_url": public,
+    }
+    kwargs: dict[str, object] = {**(overrides or {})}
+    kwargs.update({name: value for name, value in given.items() if value is not None})
     lan = lan_address() if host in WILDCARDS else None
     if lan:
         kwargs["lan_url"] = f"http://{lan}:{port}"
-    settings = Settings(**kwargs)  # type: ignore[arg-type]
+    try:
+        settings = load(settings_file, kwargs)
+    except SettingsError as exc:
+        raise SystemExit(f"spieltisch: {exc}") from None
     store = open_store(settings)
     if settings.redis_url and store.engine.dialect.name != "postgresql":
         store.close()
