@@ -117,18 +117,18 @@ def run_migrations(context: Any) -> None:
     schema: str | None = cfg.attributes.get("schema")
     given: Connection | None = cfg.attributes.get("connection")
     if given is not None:
-        _configure_and_run(context, given, schema)
+        _configure_and_run(context, given)
         return
     engine = create_engine(cfg.get_main_option("sqlalchemy.url") or "")
     try:
         with engine.begin() as conn:
             _enter(conn, schema)
-            _configure_and_run(context, conn, schema)
+            _configure_and_run(context, conn)
     finally:
         engine.dispose()
 
 
-def _configure_and_run(context: Any, conn: Connection, schema: str | None) -> None:
+def _configure_and_run(context: Any, conn: Connection) -> None:
     context.configure(
         connection=conn,
         target_metadata=Base.metadata,
@@ -196,12 +196,12 @@ def _adopt(conn: Connection, schema: str | None) -> None:
     metadata = baseline_metadata()
     present = set(inspect(conn).get_table_names())
     found = compare_metadata(_context(conn), metadata)
-    differences = [d for d in found if _matters(d, present)]
-    if differences:
-        shown = "; ".join(_describe(d) for d in differences[:3])
+    blocking = [d for d in found if _matters(d, present)]
+    if blocking:
+        shown = "; ".join(_describe(d) for d in blocking[:3])
         raise SchemaError(
             f"the database's tables differ from spieltisch's schema {BASELINE} "
-            f"({len(differences)} differences: {shown}); not touching it"
+            f"({len(blocking)} differences: {shown}); not touching it"
         )
     metadata.create_all(conn)
     _context(conn).stamp(scripts(), BASELINE)
