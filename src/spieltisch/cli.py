@@ -660,9 +660,9 @@ PG_BACKUP = (
 
 def _sqlite_file(db: str | None) -> str:
     """The SQLite file of ``--db`` (default: the server's), or why there is none."""
-    from spieltisch.server.settings import Settings, default_db_url
+    from spieltisch.server.settings import default_db_url, sqlite_file
 
-    path = Settings(db_url=db or default_db_url()).sqlite_path
+    path = sqlite_file(db or default_db_url())
     if path is None:
         raise _fail(PG_BACKUP)
     return path

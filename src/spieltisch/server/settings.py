@@ -33,6 +33,14 @@ def _db_file() -> str:
     return f"sqlite:///{Path('spieltisch.db').resolve()}"
 
 
+def sqlite_file(url: str) -> str | None:
+    """The file of a SQLite URL (``None`` for any other database or an in-memory one)."""
+    prefix = "sqlite:///"
+    if url.startswith(prefix) and ":memory:" not in url:
+        return url[len(prefix) :]
+    return None
+
+
 def default_db_url() -> str:
     """The database of commands that take ``--db``, when it is not given: the server's
     from the environment, else ``sqlite:///spieltisch.db`` in the working directory."""
@@ -250,10 +258,7 @@ class Settings(BaseSettings):
         >>> Settings(db_url="postgresql+psycopg://u@h/db").sqlite_path is None
         True
         """
-        prefix = "sqlite:///"
-        if self.db_url.startswith(prefix) and ":memory:" not in self.db_url:
-            return self.db_url[len(prefix) :]
-        return None
+        return sqlite_file(self.db_url)
 
 
 def load(file: str | None = None, overrides: Mapping[str, Any] | None = None) -> Settings:
