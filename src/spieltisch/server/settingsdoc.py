@@ -35,10 +35,14 @@ def variable(name: str) -> str:
 
 
 def masked(name: str, value: Any) -> str:
-    """A setting's value for showing: URLs without their password."""
+    """A setting's value for showing: URLs without their password, and a setting marked
+    ``json_schema_extra={"secret": True}`` (a token) as ``***`` once it is set."""
     extra = Settings.model_fields[name].json_schema_extra
-    if isinstance(extra, dict) and extra.get("secret") == "url" and isinstance(value, str):
+    secret = extra.get("secret") if isinstance(extra, dict) else None
+    if secret == "url" and isinstance(value, str):
         return _redact(value)
+    if secret and value is not None:
+        return "***"
     return repr(value) if isinstance(value, str) else str(value)
 
 
