@@ -5,8 +5,11 @@ the environment (``SPIELTISCH_<NAME>``, and the older names in :data:`LEGACY`), 
 optional settings file of ``SPIELTISCH_<NAME>=value`` lines (``--settings FILE`` or
 ``SPIELTISCH_SETTINGS_FILE``; the format of systemd's ``EnvironmentFile``), and the
 defaults below. A bad value refuses to start in one line naming the setting
-(:func:`load`). Tests build ``Settings(name=value, ...)`` directly. The table in
-docs/operations.md is generated from this class (:mod:`.settingsdoc`).
+(:func:`load`). Tests build ``Settings(name=value, ...)`` directly and copy one with
+``settings.model_copy(update={...})``. The table in docs/operations.md is generated from
+this class (:mod:`.settingsdoc`): a new setting is a field with its default (``Field(
+default=..., ge=...)`` for a bound) and a docstring saying why, then ``spieltisch config
+--update-docs docs/operations.md``.
 """
 
 from __future__ import annotations
