@@ -20,7 +20,10 @@ _NEEDS = {
 }
 
 collect_ignore_glob = [
-    pattern
-    for pattern, modules in _NEEDS.items()
-    if any(importlib.util.find_spec(m) is None for m in modules)
+    "src/spieltisch/store/migrations/env.py",  # runs only inside Alembic
+    *(
+        pattern
+        for pattern, modules in _NEEDS.items()
+        if any(importlib.util.find_spec(m) is None for m in modules)
+    ),
 ]

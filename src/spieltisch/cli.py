@@ -416,6 +416,29 @@ def duel(
 
 
 # -- the games table ----------------------------------------------------------------------
+SettingsFile = Annotated[
+    str | None,
+    typer.Option(
+        help="A settings file of SPIELTISCH_NAME=value lines.", envvar="SPIELTISCH_SETTINGS_FILE"
+    ),
+]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="NAME=VALUE: one setting (spieltisch config lists them)."),
+]
+
+
+def _pairs(items: list[str] | None) -> dict[str, str]:
+    """``--set NAME=VALUE`` options as a mapping; a malformed one stops with a message."""
+    pairs: dict[str, str] = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise _fail(f"--set takes NAME=VALUE, not {item!r}")
+        pairs[name.strip().lower()] = value
+    return pairs
+
+
 @app.command()
 def serve(
     host: Annotated[
@@ -446,6 +469,8 @@ def serve(
             envvar="SPIELTISCH_REDIS",
         ),
     ] = None,
+    settings: SettingsFile = None,
+    set_: SetOption = None,
 ) -> None:
     """Serve the games table in the browser (lobby, live tables, replays)."""
     from spieltisch.server.main import serve as run_server
@@ -455,7 +480,53 @@ def serve(
         public = checked_url(public_url)
     except ValueError as exc:
         raise _fail(str(exc)) from None
-    run_server(host, port, db, bot_delay=bot_delay, public=public, redis=redis)
+    run_server(
+        host,
+        port,
+        db,
+        bot_delay=bot_delay,
+        public=public,
+        redis=redis,
+        settings_file=settings,
+        overrides=_pairs(set_),
+    )
+
+
+@app.command()
+def config(
+    settings: SettingsFile = None,
+    set_: SetOption = None,
+    markdown: Annotated[
+        bool, typer.Option(help="Print the table of every setting (docs/operations.md).")
+    ] = False,
+    update_docs: Annotated[
+        str | None, typer.Option(help="Rewrite the settings table in this Markdown file.")
+    ] = None,
+) -> None:
+    """Print the settings a server started here would use (passwords masked): the
+    environment, the settings file and --set, over the defaults."""
+    from pathlib import Path
+
+    from spieltisch.server.settings import SettingsError, load
+    from spieltisch.server.settingsdoc import effective, table, update
+
+    if markdown:
+        typer.echo(table(), nl=False)
+        return
+    if update_docs:
+        try:
+            changed = update(Path(update_docs))
+        except (OSError, ValueError) as exc:
+            raise _fail(str(exc)) from None
+        typer.echo(f"{update_docs}: {'updated' if changed else 'already current'}")
+        return
+    try:
+        found = load(settings, _pairs(set_))
+    except SettingsError as exc:
+        raise _fail(str(exc)) from None
+    width = max(len(name) for name, _ in effective(found))
+    for name, value in effective(found):
+        typer.echo(f"{name:<{width}}  {value}")
 
 
 @app.command(name="export")
@@ -514,6 +585,11 @@ def reset_rating(
     typer.echo(f"{record.name}: {game} rating {was} after {before.games} games reset")
 
 
+DbUrl = Annotated[
+    str | None, typer.Option(help="SQLAlchemy URL (default: SQLite file spieltisch.db).")
+]
+DbSchema = Annotated[str | None, typer.Option(help="PostgreSQL schema of the tables.")]
+
 admin_app = typer.Typer(
     help="Moderators: players who may moderate (docs/operations.md).", no_args_is_help=True
 )
@@ -538,17 +614,11 @@ def _set_admin(name: str, admin: bool, db: str | None, schema: str | None) -> No
     typer.echo(f"{found.player.name} is {state}{'' if changed else ' already'}")
 
 
-DbOption = Annotated[
-    str | None, typer.Option(help="SQLAlchemy URL (default: SQLite file spieltisch.db).")
-]
-SchemaOption = Annotated[str | None, typer.Option(help="PostgreSQL schema of the tables.")]
-
-
 @admin_app.command(name="grant")
 def grant_admin(
     name: Annotated[str, typer.Argument(help="The player's name (any case).")],
-    db: DbOption = None,
-    schema: SchemaOption = None,
+    db: DbUrl = None,
+    schema: DbSchema = None,
 ) -> None:
     """Make a player a moderator: his player key opens the admin page (/admin)."""
     _set_admin(name, True, db, schema)
@@ -557,11 +627,122 @@ def grant_admin(
 @admin_app.command(name="revoke")
 def revoke_admin(
     name: Annotated[str, typer.Argument(help="The player's name (any case).")],
-    db: DbOption = None,
-    schema: SchemaOption = None,
+    db: DbUrl = None,
+    schema: DbSchema = None,
 ) -> None:
     """Take a player's moderation powers away."""
     _set_admin(name, False, db, schema)
+db_app = typer.Typer(
+    help="The database's schema: upgrade it, see its revision (docs/operations.md).",
+    no_args_is_help=True,
+)
+app.add_typer(db_app, name="db")
+
+
+@db_app.command(name="upgrade")
+def db_upgrade(db: DbUrl = None, schema: DbSchema = None) -> None:
+    """Bring the database to the newest schema (what ``serve`` does at start): create
+    it, adopt one made before migrations, or migrate it."""
+    from spieltisch.server.settings import default_db_url
+    from spieltisch.store import SchemaError, Store
+
+    try:
+        store = Store(db or default_db_url(), schema=schema)
+    except SchemaError as exc:
+        raise _fail(str(exc)) from None
+    store.close()
+    assert store.migration is not None
+    typer.echo(store.migration.line())
+
+
+@db_app.command(name="current")
+def db_current(db: DbUrl = None, schema: DbSchema = None) -> None:
+    """Print the database's schema revision and the newest this version knows."""
+    from sqlalchemy import create_engine
+
+    from spieltisch.server.settings import default_db_url
+    from spieltisch.store import schema as migrations
+
+    engine = create_engine(db or default_db_url())
+    try:
+        found = migrations.current(engine, schema)
+    finally:
+        engine.dispose()
+    newest = migrations.head()
+    if found is None:
+        typer.echo(f"no schema revision recorded (newest known: {newest})")
+    elif found not in migrations.known():
+        typer.echo(f"{found} (newer than this spieltisch, which knows up to {newest})")
+    else:
+        typer.echo(f"{found}{' (current)' if found == newest else f' (newest: {newest})'}")
+
+
+@db_app.command(name="revision")
+def db_revision(
+    message: Annotated[str, typer.Option("--message", "-m", help="What the change does.")],
+    db: DbUrl = None,
+    schema: DbSchema = None,
+) -> None:
+    """For developers: write a new migration in the package, generated from how the
+    models differ from the database (which must be at the newest revision)."""
+    from alembic import command
+
+    from spieltisch.server.settings import default_db_url
+    from spieltisch.store import schema as migrations
+
+    number = f"{int(migrations.head()) + 1:04d}"
+    cfg = migrations.config(db or default_db_url(), schema)
+    command.revision(cfg, message=message, autogenerate=True, rev_id=number)
+
+
+PG_BACKUP = (
+    "a PostgreSQL database is backed up with pg_dump -Fc and brought back with pg_restore "
+    "(docs/operations.md, Backups)"
+)
+
+
+def _sqlite_file(db: str | None) -> str:
+    """The SQLite file of ``--db`` (default: the server's), or why there is none."""
+    from spieltisch.server.settings import default_db_url, sqlite_file
+
+    path = sqlite_file(db or default_db_url())
+    if path is None:
+        raise _fail(PG_BACKUP)
+    return path
+
+
+@app.command()
+def backup(
+    target: Annotated[str, typer.Argument(help="The backup file to write.")],
+    db: DbUrl = None,
+    force: Annotated[bool, typer.Option(help="Overwrite the backup file if it exists.")] = False,
+) -> None:
+    """Copy the SQLite database, also while a server runs on it: one consistent moment,
+    with every commit up to it (SQLite's online backup)."""
+    from spieltisch.store.backup import BackupError
+    from spieltisch.store.backup import backup as copy_out
+
+    try:
+        typer.echo(copy_out(_sqlite_file(db), target, force=force).line("backed up to"))
+    except BackupError as exc:
+        raise _fail(str(exc)) from None
+
+
+@app.command()
+def restore(
+    source: Annotated[str, typer.Argument(help="A backup made by spieltisch backup.")],
+    db: DbUrl = None,
+    force: Annotated[bool, typer.Option(help="Replace the database if it exists.")] = False,
+) -> None:
+    """Bring a backup back as the SQLite database, with no server running on it; the
+    next start upgrades its schema if it is older."""
+    from spieltisch.store.backup import BackupError
+    from spieltisch.store.backup import restore as copy_in
+
+    try:
+        typer.echo(copy_in(source, _sqlite_file(db), force=force).line("restored into"))
+    except BackupError as exc:
+        raise _fail(str(exc)) from None
 
 
 app.command(name="arena")(arena_command)

@@ -3,7 +3,6 @@ gets no fresh bucket, and one address cannot flood through many seats and tables
 
 from __future__ import annotations
 
-import dataclasses
 import time
 import warnings
 from collections.abc import Iterator
@@ -99,7 +98,7 @@ def test_a_seat_reconnecting_for_every_message_gets_no_fresh_bucket(
 
 
 def test_one_address_cannot_flood_through_many_tables(settings: Settings) -> None:
-    slow = dataclasses.replace(settings, chat_address_rate=0.2)
+    slow = settings.model_copy(update=dict(chat_address_rate=0.2))
     with TestClient(create_app(slow)) as client:
         tables = [writing_table(client) for _ in range(8)]
         started = time.monotonic()

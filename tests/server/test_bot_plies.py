@@ -8,7 +8,6 @@ and so does the finished game reopened by a later server. A resigner's stand-in 
 
 from __future__ import annotations
 
-import dataclasses
 import time
 import warnings
 from datetime import UTC, datetime
@@ -92,7 +91,7 @@ def auth(token: str) -> dict[str, str]:
 def test_a_bots_moves_for_a_person_stay_marked_after_a_restart_and_in_the_replay(
     settings: Settings,
 ) -> None:
-    settings = dataclasses.replace(settings, seat_away_grace=0.0)  # marks, not the grace
+    settings = settings.model_copy(update=dict(seat_away_grace=0.0))  # marks, not the grace
     with TestClient(create_app(settings)) as client:
         seats = [{"kind": "human"}, {"kind": "human"}]
         made = client.post("/api/tables", json={"game": "halali", "seats": seats, "name": "Ada"})

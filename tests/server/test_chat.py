@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,7 +69,7 @@ def test_chat_limits_answer_with_coded_errors(client: TestClient) -> None:
 def test_a_seat_may_send_a_burst_then_is_slowed_down_in_all_its_windows(
     settings: Settings,
 ) -> None:
-    slow = dataclasses.replace(settings, chat_rate=0.01, chat_burst=3)
+    slow = settings.model_copy(update=dict(chat_rate=0.01, chat_burst=3))
     with TestClient(create_app(slow)) as client:
         tid, t0, t1 = _table(client)
         with (
@@ -132,7 +131,7 @@ def test_an_unknown_spectator_mode_is_refused(client: TestClient) -> None:
 
 
 def test_the_welcome_brings_the_newest_messages_in_order(settings: Settings) -> None:
-    few = dataclasses.replace(settings, chat_keep=3, chat_burst=10)
+    few = settings.model_copy(update=dict(chat_keep=3, chat_burst=10))
     with TestClient(create_app(few)) as client:
         tid, t0, _t1 = _table(client)
         with client.websocket_connect(f"/ws/tables/{tid}") as a:

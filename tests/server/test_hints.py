@@ -3,8 +3,6 @@ off the event loop, time-capped, rate-limited and cached."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from fastapi.testclient import TestClient
 
@@ -76,7 +74,7 @@ def test_hints_are_found_through_the_game(client: TestClient) -> None:
 def test_a_hint_over_its_time_cap_is_refused_once_and_then_from_the_cache(
     settings: Settings,
 ) -> None:
-    with TestClient(create_app(replace(settings, hint_seconds=0.1))) as client:
+    with TestClient(create_app(settings.model_copy(update=dict(hint_seconds=0.1)))) as client:
         desk: HintDesk = client.app.state.hints  # type: ignore[attr-defined]
         assert client.post("/api/hints/kalooki/opening", json={"hand": ["2c"]}).status_code == 200
         child = desk.worker.pid
@@ -90,7 +88,7 @@ def test_a_hint_over_its_time_cap_is_refused_once_and_then_from_the_cache(
 
 
 def test_hints_are_rate_limited_per_client_and_the_cache_is_bounded(settings: Settings) -> None:
-    small = replace(settings, hint_rate=0.01, hint_burst=4, hint_cache=2)
+    small = settings.model_copy(update=dict(hint_rate=0.01, hint_burst=4, hint_cache=2))
     with TestClient(create_app(small)) as client:
         desk: HintDesk = client.app.state.hints  # type: ignore[attr-defined]
         codes = [

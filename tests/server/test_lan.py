@@ -3,8 +3,6 @@ they point, and the addresses a server offers are never loopback."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from fastapi.testclient import TestClient
 
@@ -44,8 +42,8 @@ def test_invites_point_to_the_browser_origin_unless_a_public_url_is_set(
 ) -> None:
     server = client.get("/api/server").json()
     assert server == {"public_url": None, "lan_url": None, "open_table_ttl": 86400.0}
-    configured = dataclasses.replace(
-        settings, public_url="https://spiele.example.org", lan_url="http://192.168.1.23:8000"
+    configured = settings.model_copy(
+        update=dict(public_url="https://spiele.example.org", lan_url="http://192.168.1.23:8000")
     )
     with TestClient(create_app(configured)) as other:
         create(other, [{"kind": "human"}, {"kind": "human"}])

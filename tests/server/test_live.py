@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import time
@@ -135,7 +134,7 @@ def test_malformed_oversized_and_rate_limited_messages_harm_nothing(client: Test
 
 
 def test_websocket_messages_are_rate_limited(settings: Settings) -> None:
-    slow = dataclasses.replace(settings, ws_rate=0.05, ws_burst=5)
+    slow = settings.model_copy(update=dict(ws_rate=0.05, ws_burst=5))
     with TestClient(create_app(slow)) as client:
         tid, t0, _t1 = two_humans(client)
         with client.websocket_connect(f"/ws/tables/{tid}") as ws:

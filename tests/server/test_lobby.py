@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from fastapi.testclient import TestClient
 
 from spieltisch.server import Settings, create_app
@@ -115,7 +113,7 @@ def test_oversized_and_malformed_bodies(client: TestClient) -> None:
 
 
 def test_rate_limit_on_lobby_writes(settings: Settings) -> None:
-    slow = dataclasses.replace(settings, http_rate=0.05, http_burst=5)
+    slow = settings.model_copy(update=dict(http_rate=0.05, http_burst=5))
     with TestClient(create_app(slow)) as client:
         codes = [
             client.post("/api/tables", json={"game": "schach", "seats": []}).status_code

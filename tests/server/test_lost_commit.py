@@ -10,7 +10,6 @@ back into the game. On SQLite the same class of fault: the write commits, then r
 
 from __future__ import annotations
 
-import dataclasses
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -132,7 +131,7 @@ def test_a_bot_move_committed_without_an_answer_is_followed_by_the_driver(
     """The bot driver's write: nobody sends anything, the driver itself settles the
     table (again every second while the database is away) and the game goes on."""
     settings, arm = lossy
-    settings = dataclasses.replace(settings, bot_delay=0.5)
+    settings = settings.model_copy(update=dict(bot_delay=0.5))
     with TestClient(create_app(settings)) as client:
         made = create(client, [{"kind": "human"}, {"kind": "bot", "level": "random"}], name="Ada")
         tid = made["table"]["id"]

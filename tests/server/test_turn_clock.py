@@ -7,7 +7,6 @@ table's driver is woken to notice (as a real clock's timer would wake it).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -198,7 +197,7 @@ def test_a_host_cannot_refill_his_clock_by_handing_his_seat_to_a_bot_and_back(
     takes it straight back. The clock belongs to the seat: 18 s are left, not 60."""
     clock = SimClock(START)
     # The bot has not moved yet; the host's own seat is his to hand over at once.
-    settings = dataclasses.replace(settings, bot_delay=5.0, seat_away_grace=0.0)
+    settings = settings.model_copy(update=dict(bot_delay=5.0, seat_away_grace=0.0))
     with server(settings, clock) as client:
         seats = [{"kind": "human"}, {"kind": "human"}]
         made = client.post(

@@ -1,4 +1,4 @@
-"""``python -m spieltisch.server [--host] [--port] [--db URL] [--public-url URL] [--redis URL]``.
+"""``python -m spieltisch.server [--host] [--port] [--db URL] [--settings FILE] [--set N=V]``.
 
 Like ``spieltisch serve``; ``SPIELTISCH_HOST`` and ``SPIELTISCH_PUBLIC_URL`` are the defaults.
 """
@@ -33,7 +33,22 @@ def main(argv: list[str] | None = None) -> None:
         default=os.environ.get("SPIELTISCH_REDIS_PREFIX"),
         help="prefix of this cluster's Redis channels",
     )
+    parser.add_argument(
+        "--settings",
+        default=os.environ.get("SPIELTISCH_SETTINGS_FILE"),
+        help="a settings file of SPIELTISCH_NAME=value lines",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="one setting (spieltisch config lists them)",
+    )
     args = parser.parse_args(argv)
+    pairs = [item.partition("=") for item in args.set]
+    if any(not sep for _, sep, _ in pairs):
+        parser.error("--set takes NAME=VALUE")
     serve(
         args.host,
         args.port,
@@ -43,6 +58,8 @@ def main(argv: list[str] | None = None) -> None:
         public=args.public_url,
         redis=args.redis,
         redis_prefix=args.redis_prefix,
+        settings_file=args.settings,
+        overrides={name.strip().lower(): value for name, _, value in pairs},
     )
 
 

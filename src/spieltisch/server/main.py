@@ -5,17 +5,19 @@ from __future__ import annotations
 import logging
 import resource
 import socket
+from collections.abc import Mapping
 
 import redis
 import uvicorn
 from sqlalchemy.exc import ArgumentError
 
-from spieltisch.store import Store
+from spieltisch.store import SchemaError, Store
+from spieltisch.store.backup import BackupError, ServerLock
 
 from . import logs, memory
 from .app import create_app
 from .connguard import guarded_protocol
-from .settings import Settings, default_db_url, public_url
+from .settings import Settings, SettingsError, load
 
 log = logging.getLogger("spieltisch.server")
 
@@ -30,32 +32,34 @@ def serve(
     public: str | None = None,
     redis: str | None = None,
     redis_prefix: str | None = None,
+    settings_file: str | None = None,
+    overrides: Mapping[str, str] | None = None,
 ) -> None:
     """Serve until SIGINT/SIGTERM, then shut down gracefully.
 
     ``public`` is the address friends use (invite links start there); without it, a
     server on every interface offers its address on the local network. ``redis`` joins
     this process to the others on the same PostgreSQL database (docs/operations.md).
+    ``settings_file`` and ``overrides`` (``--set NAME=VALUE``) are read by
+    :func:`.settings.load`; the named options win over both.
     """
     logs.setup(log_level)
-    kwargs: dict[str, object] = {"db_url": db or default_db_url(), "db_schema": schema}
-    if bot_delay is not None:
-        kwargs["bot_delay"] = bot_delay
-    if redis:
-        kwargs["redis_url"] = redis
-    if redis_prefix:
-        kwargs["redis_prefix"] = redis_prefix
-    if public:
-        try:
-            kwargs["public_url"] = public_url(public)
-        except ValueError as exc:
-            raise SystemExit(f"spieltisch: {exc}") from None
+    given = {
+        "db_url": db,
+        "db_schema": schema,
+        "bot_delay": bot_delay,
+        "redis_url": redis,
+        "redis_prefix": redis_prefix,
+        "public_url": public,
+    }
+    kwargs: dict[str, object] = {**(overrides or {})}
+    kwargs.update({name: value for name, value in given.items() if value is not None})
     lan = lan_address() if host in WILDCARDS else None
     if lan:
         kwargs["lan_url"] = f"http://{lan}:{port}"
-    try:  # a setting from the environment that cannot be: one line naming it
-        settings = Settings(**kwargs)  # type: ignore[arg-type]
-    except ValueError as exc:
+    try:
+        settings = load(settings_file, kwargs)
+    except SettingsError as exc:
         raise SystemExit(f"spieltisch: {exc}") from None
     store = open_store(settings)
     if settings.redis_url and store.engine.dialect.name != "postgresql":
@@ -67,10 +71,19 @@ def serve(
     if settings.redis_url:
         check_redis(settings.redis_url)
     where = settings.sqlite_path
+    lock = ServerLock(where) if where else None
+    if lock is not None:
+        try:
+            lock.acquire()  # restore refuses while it is held
+        except BackupError as exc:
+            store.close()
+            raise SystemExit(f"spieltisch: {exc}") from None
     print(
         f"spieltisch: database {'SQLite file ' + where if where else _redact(settings.db_url)}",
         flush=True,
     )
+    if store.migration is not None:
+        print(f"spieltisch: {store.migration.line()}", flush=True)
     if settings.redis_url:
         print(f"spieltisch: news between processes via {_redact(settings.redis_url)}", flush=True)
     local = "127.0.0.1" if host in WILDCARDS else host
@@ -99,13 +112,18 @@ def serve(
         )
     finally:
         store.close()
+        if lock is not None:
+            lock.release()
 
 
 def open_store(settings: Settings) -> Store:
-    """The database, opened before serving: a bad URL or an unreachable server ends the
-    start with one line saying so (and a non-zero exit), not a traceback."""
+    """The database, opened before serving and brought to the newest schema: a bad URL,
+    an unreachable server or a database newer than this code ends the start with one
+    line saying so (and a non-zero exit), not a traceback."""
     try:
         return Store(settings.db_url, schema=settings.db_schema)
+    except SchemaError as exc:
+        raise SystemExit(f"spieltisch: {exc}") from None
     except ArgumentError:
         reason = "not a database URL (e.g. sqlite:////var/lib/spieltisch.db)"
     except Exception as exc:

@@ -7,12 +7,15 @@ from .repository import (
     StoreError,
     TableRecord,
 )
+from .schema import Migration, SchemaError
 from .seating import SeatSpan
 from .sides import ChatRecord, TurnClockRecord
 
 __all__ = [
     "STATUSES",
     "ChatRecord",
+    "Migration",
+    "SchemaError",
     "SeatRecord",
     "SeatSpan",
     "Store",

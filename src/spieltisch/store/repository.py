@@ -33,7 +33,6 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from .models import (
     ActionRow,
-    Base,
     LeaseRow,
     RematchRow,
     SeatDeviceRow,
@@ -42,6 +41,7 @@ from .models import (
     TableSettingsRow,
     TurnClockRow,
 )
+from .schema import Migration, migrate
 from .seating import TableSeats
 from .sides import TableSides, _now
 
@@ -71,10 +71,6 @@ def _append_statements(schema: str | None) -> dict[bool, str]:
         True: added + f"UPDATE {tables} SET status = 'finished', result = %(result)s::json, "
         "updated_at = %(now)s WHERE id = %(tid)s",
     }
-
-
-SCHEMA_LOCK = 0x5370_6965_6C74  # "Spielt"
-"""PostgreSQL advisory lock key held while creating the schema."""
 
 
 class StoreError(Exception):
@@ -221,6 +217,8 @@ class Store(TableSeats, TableSides):
         self._session = sessionmaker(engine, expire_on_commit=False)
         self._append_sql: dict[bool, str] | None = None
         self._writer: Engine | None = None
+        self.migration: Migration | None = None
+        """What opening did to the schema (``None`` with ``create=False``)."""
         if engine.dialect.name == "postgresql":
             self._append_sql = _append_statements(schema)
             # Its own pool without a ping per checkout: append_action retries a dead
@@ -229,15 +227,11 @@ class Store(TableSeats, TableSides):
         if create:
             self.create_schema()
 
-    def create_schema(self) -> None:
-        """Create what is missing. Several processes starting at once on one PostgreSQL
-        database take turns (an advisory lock), or both would create the same tables."""
-        with self.engine.begin() as conn:
-            if self.engine.dialect.name == "postgresql":
-                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
-            if self.schema is not None:
-                conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
-            Base.metadata.create_all(conn)
+    def create_schema(self) -> Migration:
+        """Bring the database to the newest schema (:mod:`.schema`): create it, adopt
+        one made before migrations, or migrate it; refuses one newer than this code."""
+        self.migration = migrate(self.engine, self.schema)
+        return self.migration
 
     def close(self) -> None:
         self.engine.dispose()
