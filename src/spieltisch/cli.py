@@ -632,6 +632,8 @@ def revoke_admin(
 ) -> None:
     """Take a player's moderation powers away."""
     _set_admin(name, False, db, schema)
+
+
 db_app = typer.Typer(
     help="The database's schema: upgrade it, see its revision (docs/operations.md).",
     no_args_is_help=True,

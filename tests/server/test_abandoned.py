@@ -5,7 +5,6 @@ connected, or whose game is only half deserted, runs on."""
 
 from __future__ import annotations
 
-import dataclasses
 import time
 import warnings
 from collections.abc import Iterator
@@ -65,7 +64,7 @@ def seen_ago(manager: TableManager, tid: str, seconds: float) -> None:
 def test_a_deserted_table_ends_after_a_restart_counting_the_time_before_it(
     settings: Settings,
 ) -> None:
-    settings = dataclasses.replace(settings, abandoned_after=60.0)
+    settings = settings.model_copy(update=dict(abandoned_after=60.0))
     with server(settings) as (client, manager):
         ada, bob = new_player(client, "Ada"), new_player(client, "Bob")
         tid, tokens = duel(client, ada["key"], bob["key"])
@@ -117,7 +116,7 @@ def test_a_table_with_somebody_still_there_runs_on(client: TestClient) -> None:
 
 
 def test_a_table_never_seen_deserted_counts_from_the_first_sweep(settings: Settings) -> None:
-    with server(dataclasses.replace(settings, abandoned_after=0.5)) as (client, manager):
+    with server(settings.model_copy(update=dict(abandoned_after=0.5))) as (client, manager):
         tid, _ada, _bob = two_humans(client)  # nobody ever connected to it
         assert manager.store.last_present([tid]) == {}
         assert sweep(client, manager) == []
@@ -135,7 +134,7 @@ def test_halli_galli_declares_its_shorter_time_and_the_setting_caps_it(
     made = client.post("/api/tables", json={"game": "halligalli", "seats": seats, "name": "A"})
     tid = made.json()["table"]["id"]
     assert abandoned_after(manager.ctx, manager.tables[tid]) == 120.0
-    short = dataclasses.replace(manager.settings, abandoned_after=30.0)
+    short = manager.settings.model_copy(update=dict(abandoned_after=30.0))
     manager.ctx.settings = short
     assert abandoned_after(manager.ctx, manager.tables[tid]) == 30.0
 
@@ -146,7 +145,7 @@ def test_the_lobby_lists_ended_tables_by_status(client: TestClient, status: str)
 
 
 def test_a_deserted_halli_galli_table_ends_and_its_bots_stop(settings: Settings) -> None:
-    with server(dataclasses.replace(settings, abandoned_after=0.3)) as (client, manager):
+    with server(settings.model_copy(update=dict(abandoned_after=0.3))) as (client, manager):
         seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 2
         made = client.post(
             "/api/tables", json={"game": "halligalli", "seats": seats, "name": "Ada"}

@@ -4,7 +4,6 @@ unsubscribe link; nothing without confirmation, and links that cannot be forged.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import socket
 import time
@@ -286,7 +285,7 @@ def test_bad_addresses_and_a_server_without_mail_are_refused(
 
 
 def test_a_mail_server_that_is_down_never_stops_a_move(settings: Settings) -> None:
-    down = dataclasses.replace(settings, smtp_url=f"smtp://127.0.0.1:{free_port()}")
+    down = settings.model_copy(update={"smtp_url": f"smtp://127.0.0.1:{free_port()}"})
     with TestClient(create_app(down, clock=SimClock(START))) as client:
         ada, bob = player(client, "Ada"), player(client, "Bob")
         given = client.put(

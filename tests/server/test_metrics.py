@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import re
@@ -14,6 +13,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from spieltisch.server import Settings, create_app
 from spieltisch.server.main import serve
+from spieltisch.server.settings import SettingsError, load
 
 from .conftest import create, hello, two_humans, until
 
@@ -111,7 +111,7 @@ def test_bot_decisions_are_timed(settings: Settings) -> None:
     ],
 )
 def test_an_outsider_gets_no_metrics(settings: Settings, headers: dict[str, str]) -> None:
-    guarded = dataclasses.replace(settings, metrics_token="right-token-of-same-size!")
+    guarded = settings.model_copy(update=dict(metrics_token="right-token-of-same-size!"))
     with TestClient(create_app(guarded), client=OUTSIDER) as client:
         r = client.get("/metrics", headers=headers)
         assert r.status_code == 404
@@ -120,24 +120,24 @@ def test_an_outsider_gets_no_metrics(settings: Settings, headers: dict[str, str]
 
 
 def test_a_scraper_elsewhere_reads_with_the_token(settings: Settings) -> None:
-    guarded = dataclasses.replace(settings, metrics_token="right-token-of-same-size!")
+    guarded = settings.model_copy(update=dict(metrics_token="right-token-of-same-size!"))
     with TestClient(create_app(guarded), client=OUTSIDER) as client:
         r = client.get("/metrics", headers={"authorization": "Bearer right-token-of-same-size!"})
         assert r.status_code == 200 and "spieltisch_actions_total" in r.text
 
 
 def test_public_opens_and_off_closes_the_metrics(settings: Settings) -> None:
-    public = dataclasses.replace(settings, metrics="public")
+    public = settings.model_copy(update=dict(metrics="public"))
     with TestClient(create_app(public), client=OUTSIDER) as client:
         assert client.get("/metrics").status_code == 200
-    off = dataclasses.replace(settings, metrics="off")
+    off = settings.model_copy(update=dict(metrics="off"))
     with TestClient(create_app(off), client=LOOPBACK) as client:
         assert client.get("/metrics").status_code == 404
 
 
 def test_a_bad_metrics_setting_refuses_to_start() -> None:
-    with pytest.raises(ValueError, match="SPIELTISCH_METRICS"):
-        Settings(metrics="everyone")
+    with pytest.raises(SettingsError, match="SPIELTISCH_METRICS"):
+        load(None, {"metrics": "everyone"})
 
 
 def test_the_sample_dashboard_shows_every_metric_and_only_real_ones(settings: Settings) -> None:
@@ -162,5 +162,5 @@ def test_a_bad_metrics_setting_stops_the_server_in_one_line(
     monkeypatch: pytest.MonkeyPatch, db_url: str
 ) -> None:
     monkeypatch.setenv("SPIELTISCH_METRICS", "everyone")
-    with pytest.raises(SystemExit, match=r"^spieltisch: SPIELTISCH_METRICS is local, public"):
+    with pytest.raises(SystemExit, match=r"^spieltisch: setting metrics \(SPIELTISCH_METRICS\): "):
         serve("127.0.0.1", 0, db_url)

@@ -245,6 +245,9 @@ def test_the_db_commands_upgrade_the_old_database_and_name_its_revision(tmp_path
     said = runner.invoke(app, ["db", "current", *db])
     assert said.exit_code == 0 and said.output.startswith("no schema revision recorded")
     said = runner.invoke(app, ["db", "upgrade", *db])
-    assert said.output == "database made before migrations: checked and stamped at revision 0001\n"
+    assert said.output == (
+        "database made before migrations: checked and stamped at revision 0001, "
+        f"then upgraded to {migrations.head()}\n"
+    )
     said = runner.invoke(app, ["db", "current", *db])
     assert said.output == f"{migrations.head()} (current)\n"

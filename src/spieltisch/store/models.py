@@ -168,7 +168,7 @@ class TurnClockRow(Base):
     deadlines: Mapped[dict[str, float]] = mapped_column(JSON)
     increment: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """A time bank's increment per turn (mode ``bank``; 0 otherwise)."""
-    banks: Mapped[dict[str, float]] = mapped_column(JSON, default=dict)
+    banks: Mapped[dict[str, float]] = mapped_column(JSON, default=dict, server_default="{}")
     """A time bank's seconds per seat not to move after ``ply`` actions (seats missing:
     the base time), so the banks outlive a restart or a failover."""
 
