@@ -170,6 +170,8 @@ const TEXT = {
   // answer); every error the server sends carries its own German and English text.
   "code.net/offline": ["Keine Verbindung zum Server", "No connection to the server"],
   "code.server/internal": ["Interner Serverfehler", "Internal server error"],
+  // A move the page's own check refuses before it is sent (the words the server gives it).
+  "code.action/illegal": ["Regelverstoß", "Against the rules"],
 
   // -- Bot levels by their ladder names (docs/bots.md)
   "level.random": ["Zufall", "Random"],
@@ -382,14 +384,21 @@ function ruleText(rule, game) {
 // the words, and (for an illegal action) the rule id and what the rule says.
 export function refusalParts(err, game = null) {
   if (!err || err.code !== "action/illegal" || !err.rule) return null;
-  const words = err.text ? pick(err.text) : has(`code.${err.code}`) ? t(`code.${err.code}`) : err.code;
+  const words = codeWords(err);
   const rule = ruleText(err.rule, game) || (lang === "en" ? err.message : "");
   return { words, rule: err.rule, text: rule };
 }
 
+// The words of an error: the server's, else this table's; a code nobody gave words to
+// reads as a plain refusal, never as the code itself.
+function codeWords(err) {
+  if (err.text) return pick(err.text);
+  return has(`code.${err.code}`) ? t(`code.${err.code}`) : t("refused");
+}
+
 export function describeError(err, game = null) {
   if (!err) return "";
-  const words = err.text ? pick(err.text) : has(`code.${err.code}`) ? t(`code.${err.code}`) : err.code;
+  const words = codeWords(err);
   if (!err.rule) return words;
   const rule = err.code === "action/illegal" ? ruleText(err.rule, game) || (lang === "en" ? err.message : "") : "";
   if (rule) return `${words} [${err.rule}]: ${rule}`;

@@ -170,5 +170,5 @@ function draw(P) {
   const running = st.table && st.table.status === "running" && view && env && !env.over;
   const notice = botNotice(P, running, resigned);
   tableParts(P, side, ns, resigned, playing, running);
-  replacePage(P, [header, refusal, ...(notice ? [notice] : []), el("div", { class: "play" }, board, side)]);
+  replacePage(P, [header, ...(notice ? [notice] : []), el("div", { class: "play" }, el("div", { class: "board-area" }, refusal, board), side)]);
 }
