@@ -61,6 +61,7 @@ class ErrorCode(StrEnum):
     TABLE_CLOCK_INVALID = "table/clock_invalid"
     TABLE_CLOCK_NOT_TURNS = "table/clock_not_turns"
     REPLAY_BAD_PLY = "replay/bad_ply"
+    REPLAY_NOT_YOUR_SEAT = "replay/not_your_seat"
     CHAT_EMPTY = "chat/empty"
     CHAT_TOO_LONG = "chat/too_long"
     CHAT_RATE_LIMITED = "chat/rate_limited"
@@ -265,6 +266,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
     ),
     E.REPLAY_BAD_PLY: CodeInfo(
         400, Text("Diesen Zug gibt es in der Partie nicht", "The game has no such move")
+    ),
+    E.REPLAY_NOT_YOUR_SEAT: CodeInfo(
+        403,
+        Text(
+            "Die Karten eines Platzes sieht nur, wer auf ihm gespielt hat",
+            "Only the seat's own player sees its cards",
+        ),
     ),
     E.HINT_TIMEOUT: CodeInfo(
         503,

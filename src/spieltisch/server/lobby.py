@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, field_v
 
 from spieltisch.engine import load
 
-from . import players
+from . import players, seatview
 from .deps import Bearer, Manager, WriteLimit
 from .names import clean_name
 from .settings import Settings
@@ -183,5 +183,16 @@ async def close_table(
 
 
 @router.get("/tables/{table_id}/replay/{ply}")
-async def replay_step(table_id: TableId, ply: int, manager: Manager) -> dict[str, Any]:
-    return await manager.replay_step(table_id, ply)
+async def replay_step(
+    table_id: TableId,
+    ply: int,
+    manager: Manager,
+    request: Request,
+    seat: Annotated[int | None, Query(ge=0, le=64)] = None,
+) -> dict[str, Any]:
+    """A finished game after ``ply`` actions as a spectator saw it; ``?seat=N`` as seat N
+    saw it (its hand), for N's own player only: his seat token or player key as
+    ``Authorization: Bearer``."""
+    if seat is not None:
+        await seatview.check_seat_viewer(manager, table_id, seat, request)
+    return await manager.replay_step(table_id, ply, seat)
