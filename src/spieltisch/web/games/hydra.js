@@ -2,7 +2,7 @@
 // what the seat may know of the parties, the scoring of each game and the match totals.
 import { el } from "../api.js";
 import { count, has, t } from "../i18n.js";
-import { cardButton, cardSvg, cardText, deckClass, fourColourToggle, hintToggle, pref } from "../cards.js";
+import { cardButton, cardSvg, cardText, deckClass, fourColourToggle, hintToggle, markCards, pref } from "../cards.js";
 import "./hydra.words.js";
 
 export const title = "Hydra";
@@ -71,6 +71,7 @@ export function renderBoard(host, view, ctx) {
   if (me !== null && me !== undefined) box.append(mine(view, names, legal, ctx, trumps, markTrumps));
   box.append(el("div", { class: "toggles" }, fourColourToggle(redraw), hintToggle("hydraTrumps", w("trumpHint"), redraw)));
   host.replaceChildren(box);
+  if (ctx.marks) markMoves(host, view, ctx.marks);
 }
 
 function seatsRow(view, names) {
@@ -270,3 +271,6 @@ export function mount() {}
 export function dispose() {
   mem = { ...mem, host: null, view: null, ctx: null };
 }
+
+// The review's marks: the cards of the played and the better move in the hand.
+export function markMoves(host, view, marks) { markCards(host, marks); }
