@@ -59,6 +59,7 @@ def refusal_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
     record = {"game": "halali", "options": {}, "players": 2, "seed": SEED, "actions": flips}
     for view in ("de-desktop", "en-desktop", "de-phone", "en-phone"):
         store_running(store, f"refusals-{view}", record, TOKENS)
+        store_running(store, f"words-{view}", record, TOKENS)
     store.close()
     srv = Server(f"sqlite:///{db}", bot_delay=0.05)
     srv.start()

@@ -87,7 +87,7 @@ function gameParts(P, board, side, ns, resigned, playing) {
       st.seat !== null ? reviewLink(id, st.seat) : null));
   }
   if (st.seat !== null && resigned.includes(st.seat) && !env.over) side.append(el("p", { class: "card muted", id: "you-resigned" }, t("youResigned")));
-  if (playing && !env.over) side.append(moveForm(P.act, env.legal_actions));
+  if (playing && !env.over) side.append(moveForm(P.act, env.legal_actions, mod.actionWords));
   if (playing && !env.over && env.legal_actions.includes("pass")) side.append(el("button", { class: "button primary", id: "pass", onclick: () => P.act("pass") }, t("pass")));
 }
 

@@ -383,3 +383,11 @@ export function describeLog(entries, names, startGame = 1) {
   }
   return lines;
 }
+
+/** A legal action in the page's words for the move form ("flip b2" → "b2 aufdecken"). */
+export function actionWords(a) {
+  if (a === "pass") return t("ha.act.pass");
+  if (a.startsWith("flip ")) return t("ha.act.flip", { sq: a.slice(5) });
+  const move = /^([a-i][1-9])-([a-i][1-9])$/.exec(a);
+  return move ? t("ha.act.move", { from: move[1], to: move[2] }) : null;
+}

@@ -460,3 +460,11 @@ export function describeLog(entries, names) {
   for (const entry of entries) for (const l of describeStep(entry.events)) lines.push({ ply: entry.ply, text: l.text, type: l.event.type });
   return lines;
 }
+
+/** A legal action in the page's words for the move form ("stake 1" → "1 setzen"). */
+export function actionWords(a) {
+  if (a === "flip" || a === "throw") return tr(`act.${a}`);
+  if (a.startsWith("ring")) return tr("act.ring");
+  if (a.startsWith("stake ")) return tr("act.stake", { n: a.slice(6) });
+  return null;
+}

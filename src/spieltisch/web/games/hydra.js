@@ -274,3 +274,13 @@ export function dispose() {
 
 // The review's marks: the cards of the played and the better move in the hand.
 export function markMoves(host, view, marks) { markCards(host, marks); }
+
+/** A legal action in the page's words for the move form (a card, a declaration). */
+export function actionWords(a) {
+  const [verb, ...rest] = a.split(" ");
+  if (/^(HY|[DHSC](9|10|J|Q|K|A))$/.test(a)) return cardText(a);
+  if (verb === "give" && rest.length === 1) return w("act.give", { card: cardText(rest[0]) });
+  if (verb === "lay") return w("act.lay", { cards: rest.map(cardText).join(" ") });
+  if (has(`hy.${a}`) || a.startsWith("farbsolo") || a.startsWith("trumpfsolo") || a === "normalsolo") return actionLabel(a);
+  return null;
+}

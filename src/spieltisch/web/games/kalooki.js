@@ -314,3 +314,14 @@ export function markMoves(host, view, marks) {
   const piles = { "draw stock": "#draw-stock", "draw discard": "#draw-discard" };
   markCards(host, marks, (action) => (piles[action] ? host.querySelector(piles[action]) : null));
 }
+
+/** A legal action in the page's words for the move form ("discard 5h" → "Abwerfen ♥5"). */
+export function actionWords(a) {
+  const [verb, ...rest] = a.split(" ");
+  if (a === "draw stock") return w("act.drawStock");
+  if (a === "draw discard") return w("act.drawPile");
+  if (verb === "discard" && rest.length === 1) return `${w("discard")} ${cardText(rest[0])}`;
+  if (verb === "meld") return `${w("meld")}: ${actionText(a)}`;
+  if (verb === "build" || verb === "swap") return actionText(a);
+  return null;
+}
