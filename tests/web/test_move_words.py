@@ -28,9 +28,9 @@ WORDS = {"de": "g2 aufdecken", "en": "flip g2"}
 @pytest.mark.parametrize(("lang", "phone"), [("de", True), ("de", False), ("en", False)])
 def test_the_move_box_offers_and_takes_words(
     browser: Any,
-    refusal_server: Server,
+    refusal_server: Server,  # noqa: F811
     lang: str,
-    phone: bool,  # noqa: F811
+    phone: bool,
 ) -> None:
     view = "phone" if phone else "desktop"
     table = f"words-{lang}-{view}"

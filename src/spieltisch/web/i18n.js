@@ -241,6 +241,7 @@ const TEXT = {
   "pl.ratedHint": ["Die Partie zählt für die Bestenliste der Spieler am Tisch.", "The game counts for the leaderboard of the players at the table."],
   "pl.playingAs": ["Du spielst als {name}.", "You play as {name}."],
   "pl.guestHint": ["Als Gast zählen deine Partien nicht. Lege einen Spieler an, um gewertet zu werden.", "As a guest your games do not count. Create a player to be rated."],
+  "lb.unrated": ["{game} wird in Echtzeit gespielt und nicht gewertet: Bestenlisten gibt es für die Spiele mit Zügen nacheinander.", "{game} is played in real time and not rated: leaderboards exist for the turn-based games."],
   "lb.title": ["Bestenliste {game}", "{game} leaderboard"],
   "lb.rank": ["Rang", "Rank"],
   "lb.anchored": ["fest", "fixed"],

@@ -30,8 +30,11 @@ export function renderLeaderboard(root, game) {
     const rated = (games.data || []).filter((g) => g.turn_clock);
     const tabs = el("nav", { class: "game-tabs", "aria-label": t("game") }, rated.map((g) =>
       el("a", { href: `/ratings/${g.name}`, "data-link": true, class: `button small${g.name === game ? " primary" : ""}`, "aria-current": g.name === game ? "page" : null }, g.title)));
-    const title = (rated.find((g) => g.name === game) || {}).title || game;
+    const known = (games.data || []).find((g) => g.name === game);
+    const title = known ? known.title : game;
     const head = el("div", { class: "profile-head" }, el("h1", { class: "page-title" }, t("lb.title", { game: title })));
+    // A game played in real time has no rating: say so in words, not as an error.
+    if (known && !rated.includes(known)) { root.replaceChildren(el("div", { class: "leaderboard" }, head, tabs, el("p", { class: "card", id: "unrated" }, t("lb.unrated", { game: title })))); return; }
     if (board.error) { root.replaceChildren(head, tabs, el("p", { class: "error card" }, describeError(board.error))); return; }
     root.replaceChildren(el("div", { class: "leaderboard" }, head, tabs, table(board.data.entries), el("p", { class: "muted small", id: "scale-note" }, t("lb.scale"))));
   });
