@@ -103,6 +103,7 @@ class ErrorCode(StrEnum):
     PLAYER_SIGN_IN_LIMITED = "player/sign_in_limited"
     PLAYER_WEAK_PASSWORD = "player/weak_password"
     RATING_UNRATED_GAME = "rating/unrated_game"
+    RATING_UNANCHORED_LEVEL = "rating/unanchored_level"
 
     @property
     def status(self) -> int:
@@ -415,6 +416,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
     E.RATING_UNRATED_GAME: CodeInfo(
         400,
         Text("Dieses Spiel wird nicht gewertet", "This game is not rated"),
+    ),
+    E.RATING_UNANCHORED_LEVEL: CodeInfo(
+        400,
+        Text(
+            "Gegen diese Bot-Stufe wird nicht gewertet: ihre Spielstärke ist noch nicht gemessen",
+            "Games against this bot level are not rated: its strength is not measured yet",
+        ),
     ),
 }
 
