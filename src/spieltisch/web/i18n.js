@@ -178,7 +178,8 @@ const TEXT = {
   // -- Bot levels by their ladder names (docs/bots.md)
   "level.random": ["Zufall", "Random"],
   "level.rules": ["Regelbot", "Rule-based"],
-  "level.ismcts": ["Baumsuche (ISMCTS)", "Tree search (ISMCTS)"],
+  // Named for how it plays, not how it is built (it searches sampled hands: docs/bots.md).
+  "level.ismcts": ["Tüftler", "Planner"],
   "level.strong": ["Stark", "Strong"],
   "level.expert": ["Experte", "Expert"],
   "level.beginner": ["Anfänger", "Beginner"],
@@ -238,6 +239,9 @@ const TEXT = {
   "pl.ratedPending": ["gewertet", "rated"],
   "pl.against": ["gegen", "against"],
   "pl.rated": ["Gewertet", "Rated"],
+  "pl.unanchored": ["Nicht gewertet gegen {levels}: die Spielstärke dieser Stufe ist noch nicht gemessen.", "Not rated against {levels}: the strength of this level is not measured yet."],
+  "pl.myRating": ["Deine Wertung: {rating} ({games} Partien)", "Your rating: {rating} ({games} games)"],
+  "pl.myRatingNone": ["Du hast in diesem Spiel noch keine Wertung.", "You have no rating in this game yet."],
   "pl.ratedHint": ["Die Partie zählt für die Bestenliste der Spieler am Tisch.", "The game counts for the leaderboard of the players at the table."],
   "pl.playingAs": ["Du spielst als {name}.", "You play as {name}."],
   "pl.guestHint": ["Als Gast zählen deine Partien nicht. Lege einen Spieler an, um gewertet zu werden.", "As a guest your games do not count. Create a player to be rated."],

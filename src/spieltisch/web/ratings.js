@@ -15,6 +15,31 @@ export async function loadBotRatings() {
   return botRatings;
 }
 
+/** Whether ``level``'s strength in ``game`` is measured: only then is a game against it
+ * rated (the server refuses a rated table otherwise). */
+export function anchoredLevel(game, level) {
+  return Boolean(botRatings && botRatings[game] && botRatings[game][level] !== undefined);
+}
+
+let myRatings = null;
+
+/** This browser's player's rating per game ({} for a guest or before loading). */
+export async function loadMyRatings() {
+  const me = identity();
+  if (!me) return {};
+  if (!myRatings) {
+    const { data } = await api("GET", `/api/players/${encodeURIComponent(me.id)}`);
+    myRatings = (data && data.ratings) || {};
+  }
+  return myRatings;
+}
+
+/** "Deine Wertung: 1432" for ``game`` (a new player's provisional rating when he has none). */
+export function myRatingText(game) {
+  const r = myRatings && myRatings[game];
+  return r ? t("pl.myRating", { rating: r.rating, games: r.games }) : t("pl.myRatingNone");
+}
+
 /** "Regelbot · 1180": a level as the lobby offers it (an option's label, so its text
  * stays the level's name). */
 export function levelWithRating(game, level) {
