@@ -57,9 +57,12 @@ def test_rated_only_against_anchored_levels(
     assert page.locator("#rated").is_enabled() and page.locator("#rated").is_checked()
     assert page.locator("#rated-why").is_hidden()
 
-    # Against the Experte the table is made, and it is not rated.
-    page.select_option("#level-1", "expert")
+    # At the table the bot's seat carries its rating, as in the lobby.
+    anchored = page.locator("#level-1 option:checked").get_attribute("label") or ""
     page.fill("#name", me["name"])
     page.click("#create")
     page.wait_for_url("**/t/*")
+    page.wait_for_selector(".seats-list .seat-rating")
+    assert anchored.endswith(f"· {page.inner_text('.seats-list .seat-rating')}"), anchored
+    page.screenshot(path=str(SCREENSHOTS / f"rated-table-{lang}-{view}.png"))
     assert not page.errors

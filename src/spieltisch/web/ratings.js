@@ -40,6 +40,17 @@ export function myRatingText(game) {
   return r ? t("pl.myRating", { rating: r.rating, games: r.games }) : t("pl.myRatingNone");
 }
 
+/** A seat's rating on the table's players card: a bot level's anchor, or the rating of
+ * this browser's signed-in player in his own seat; null for anybody else. */
+export function seatRating(game, seat, mine) {
+  if (seat.kind === "bot") {
+    const r = botRatings && botRatings[game] && botRatings[game][seat.level];
+    return r === undefined || r === null ? null : String(r);
+  }
+  const r = mine && myRatings && myRatings[game];
+  return r ? String(r.rating) : null;
+}
+
 /** "Regelbot · 1180": a level as the lobby offers it (an option's label, so its text
  * stays the level's name). */
 export function levelWithRating(game, level) {

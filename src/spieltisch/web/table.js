@@ -16,6 +16,7 @@ import { myTurn, noteMover, seatNames, statusText, thinkingText } from "./tables
 import { inviteBase, inviteBox, seatList, waitingBox } from "./tableseats.js";
 import { logBox } from "./tablelog.js";
 import { moveForm, resultBox } from "./result.js";
+import { loadBotRatings, loadMyRatings } from "./ratings.js";
 
 export function renderTable(root, id) {
   const st = { table: null, seat: null, view: null, envelope: null, mod: null, log: [], selected: null, last: null, ws: null, closed: false, retry: 0, refusal: null, refusalAt: 0, conn: "connecting", invite: null, mover: null, moverSince: 0 };
@@ -41,6 +42,8 @@ export function renderTable(root, id) {
     st.games = data;
     P.draw();
   });
+  // The bots' and this player's ratings beside the seats (loaded once per page).
+  Promise.all([loadBotRatings(), loadMyRatings()]).then(() => P.draw());
   connect(P);
   P.draw();
   return () => {
