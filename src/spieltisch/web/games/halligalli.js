@@ -372,12 +372,14 @@ function centre(view, ctx) {
   if (banner) info.append(banner);
   const reaction = reactionLine(ctx);
   if (reaction) info.append(reaction);
+  let coach = null;
   if (ctx.table && ctx.table.options && ctx.table.options.coach && ctx.seat !== null) {
     const toggle = el("button", { class: "button small", id: "hg-coach-toggle", onclick: () => { S.coachOn = !S.coachOn; localStorage.setItem("spieltisch.hg.coach", S.coachOn ? "on" : "off"); renderBoard(CURRENT.host, CURRENT.view, CURRENT.ctx); } }, `${tr("coach")}: ${S.coachOn ? "✓" : "–"}`);
     const text = S.coachOn && S.coach !== null ? tr("coachChance", { p: decimal(S.coach * 100, 1) }) /* "12,5 %" on a German page */ : S.coachOn ? "" : tr("coachOff");
-    info.append(el("div", { class: "hg-coach", id: "hg-coach" }, toggle, " ", text));
+    coach = el("div", { class: "hg-coach", id: "hg-coach" }, toggle, " ", text);
   }
-  return el("div", { class: "hg-centre" }, bellCol, info);
+  // The coach has its own row under the bell and the news: neither cuts the other off.
+  return el("div", { class: "hg-centre" }, bellCol, info, coach);
 }
 
 // After the last card: who won, and what ended it, where the bell stood.
