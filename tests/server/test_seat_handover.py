@@ -108,7 +108,9 @@ def test_an_away_seat_goes_to_a_bot_after_its_grace_and_its_token_takes_it_back(
         hello(a, ada)
         # Bob never connected: away, since the table went live, for the whole grace.
         clock.advance(GRACE)
-        assert to_bot(client, tid, ada).json()["error"]["code"] == "auth/not_host"
+        assert to_bot(client, tid, "x").json()["error"]["code"] == "auth/not_host"
+        # A seated player hands an away seat over, but gives none back: its own token does.
+        assert to_bot(client, tid, ada, None).json()["error"]["code"] == "auth/not_host"
         assert to_bot(client, tid, host, "nonsense").json()["error"]["code"] == "bot/unknown_level"
         assert to_bot(client, tid, host).status_code == 200
         back = f"/api/tables/{tid}/seats/1/human"
@@ -123,3 +125,41 @@ def test_an_away_seat_goes_to_a_bot_after_its_grace_and_its_token_takes_it_back(
         hello(s, None)
         s.send_json({"type": "take_back"})
         assert until(s, "error")["code"] == "auth/spectator"
+
+
+def seats_when(ws: Any, ready: Any) -> list[dict[str, Any]]:
+    """The seats of the first table update that is ``ready``."""
+    for _ in range(20):
+        seats: list[dict[str, Any]] = until(ws, "table")["table"]["seats"]
+        if ready(seats):
+            return seats
+    raise AssertionError("no such table update")
+
+
+def test_anyone_seated_hands_an_away_seat_to_a_bot_after_its_grace(
+    table_client: TestClient, clock: SimClock
+) -> None:
+    client = table_client
+    tid, _host, ada, bob = hosted(client)
+    with client.websocket_connect(f"/ws/tables/{tid}") as a:
+        welcome = hello(a, ada)
+        with client.websocket_connect(f"/ws/tables/{tid}") as b:
+            hello(b, bob)
+            seats = seats_when(a, lambda seats: seats[1]["online"])
+            assert seats[1]["handover_in"] is None  # connected, waiting for his turn: no
+        # Bob's page closed: the table says in how long his seat may go to a bot.
+        seats = seats_when(a, lambda seats: not seats[1]["online"])
+        assert seats[1]["handover_in"] == GRACE
+        assert seats[0]["handover_in"] == GRACE  # Ada on her turn: idle within its grace
+        clock.advance(GRACE - 1)
+        refused = to_bot(client, tid, ada)
+        assert refused.json()["error"]["code"] == "table/seat_in_use"
+        assert "180" in refused.json()["error"]["message"]
+        assert seat_kind(client, tid) == "human"
+        clock.advance(1)
+        done = to_bot(client, tid, ada, "strong")  # Ada, not the host: she is seated
+        assert done.status_code == 200, done.text
+        assert done.json()["seats"][1]["kind"] == "bot"
+        assert done.json()["seats"][1]["level"] == "strong"
+        assert done.json()["seats"][1]["handover_in"] is None
+        play(a, welcome["view"])

@@ -48,6 +48,7 @@ def test_a_rematch_whose_second_player_never_comes_starts_with_a_bot(client: Tes
         "taken": True,
         "reserved": False,
         "online": False,
+        "handover_in": None,
     }
     # Bob comes back too late: his seat is the bot's now.
     late = client.post(f"/api/tables/{tid}/rematch", headers=auth(bob)).json()

@@ -147,6 +147,10 @@ class GameInfo:
     """The game's ruling on what resigning means (:mod:`spieltisch.engine.resign`)."""
     guide: Guide | None = None
     """The rules panel of the table: summary, reference and legends (:mod:`.guide`)."""
+    abandoned_after: float | None = None
+    """Seconds a running table of this game lives on once its people are all gone, when
+    that is to be shorter than the server's setting (a reaction game nobody plays is
+    over sooner); the shorter of the two counts."""
     relatives: tuple[str, ...] = ()
     """Published engines of the nearest game elsewhere, as ``library:game`` (e.g. an
     OpenSpiel game), that ``spieltisch bench --peers`` measures this game against."""

@@ -23,7 +23,19 @@ from spieltisch import __version__
 from spieltisch.store import Store
 from spieltisch.table import Clock
 
-from . import apidocs, errors, hints, life, lobby, players, ratings, reviews, ws
+from . import (
+    abandon,
+    apidocs,
+    errors,
+    hints,
+    life,
+    lobby,
+    mailroutes,
+    players,
+    ratings,
+    reviews,
+    ws,
+)
 from .cluster import Cluster
 from .deadline import BodyDeadline
 from .errors import ApiError, ErrorCode
@@ -81,10 +93,12 @@ def create_app(
         await app.state.reviews.start()
         log.info("server ready", extra={"restored_tables": restored, "version": __version__})
         sweeper = asyncio.create_task(sweep_open_tables(manager, settings.open_table_ttl))
+        abandoner = asyncio.create_task(abandon.sweep_forever(manager.ctx))
         try:
             yield
         finally:
             sweeper.cancel()
+            abandoner.cancel()
             await app.state.reviews.close()
             await manager.close()  # the tables stop here before others may take them
             if app.state.cluster is not None:
@@ -111,6 +125,8 @@ def create_app(
     app.include_router(players.pages)
     app.include_router(ratings.router)
     app.include_router(reviews.router)
+    app.include_router(mailroutes.router)
+    app.include_router(mailroutes.pages)
 
     @app.middleware("http")
     async def guard(

@@ -406,7 +406,7 @@ class Cluster:
         finally:
             self.calls.pop(call_id, None)
 
-    CALLS = ("get", "join", "set_seat_bot", "take_back_with_token", "close_open")
+    CALLS = ("get", "join", "claim", "set_seat_bot", "take_back_with_token", "close_open")
     """The manager's methods another process may ask the owner to run."""
 
     async def _answer(self, message: dict[str, Any]) -> None:

@@ -23,6 +23,7 @@ from spieltisch.table import Clock, SearchPool, Step
 from .chat import ChatLimits
 from .errors import ApiError, ErrorCode
 from .live import LiveTable
+from .notices import Notices
 from .owners import Owners
 from .settings import Settings
 from .setup import TableSetup
@@ -55,9 +56,14 @@ class TableContext:
         """The tables this process runs (or shows: a finished game being watched)."""
         self.owners: Owners | None = None
         """The other processes on this database, when there are any (``--redis``)."""
+        self.handover: Callable[[LiveTable], dict[int, float]] | None = None
+        """Seconds until each person's seat may go to a bot, given by :class:`.seats.Seats`
+        when the manager is built (:meth:`summarise` adds them to each seat)."""
         self.hooks: DriverHooks | None = None
         """The driver's hooks, given by :class:`.play.Play` when the manager is built."""
         self.chat_limits = ChatLimits.of(settings)
+        self.notices = Notices(store, settings)
+        """Mail notices of correspondence tables (:mod:`.notices`)."""
         """The chat's token buckets of this process's tables (:mod:`.chat`)."""
 
     @property
@@ -97,8 +103,14 @@ class TableContext:
         return live
 
     def summarise(self, live: LiveTable) -> dict[str, Any]:
-        """The summary of a table that runs here (its live table knows its clock)."""
-        return summary(live.record, live, None, self.clock.wall())
+        """The summary of a table that runs here (its live table knows its clock), each
+        person's seat with ``handover_in``: the seconds until anyone seated at the table
+        may hand it to a bot (``0``: now; ``None``: not while things stay as they are)."""
+        out = summary(live.record, live, None, self.clock.wall())
+        waits = self.handover(live) if self.handover is not None else {}
+        for seat in out["seats"]:
+            seat["handover_in"] = waits.get(seat["seat"])
+        return out
 
     def bot(
         self, game: Game, table_id: str, seat: int, level: str, *, table_seed: int | None = None
@@ -143,7 +155,14 @@ class TableContext:
             return
         limit, deadlines = rt.turn_clock.limit, dict(rt.turn_clock.deadlines)
         await self.db(
-            self.store.save_turn_clock, live.id, limit.mode, limit.seconds, rt.ply, deadlines
+            self.store.save_turn_clock,
+            live.id,
+            limit.mode,
+            limit.seconds,
+            rt.ply,
+            deadlines,
+            limit.increment,
+            dict(rt.turn_clock.banks),
         )
 
     def start_driver(self, live: LiveTable) -> None:

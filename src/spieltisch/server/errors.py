@@ -55,9 +55,12 @@ class ErrorCode(StrEnum):
     TABLE_SEAT_JOINED = "table/seat_joined"
     TABLE_SEAT_RESIGNED = "table/seat_resigned"
     TABLE_SEAT_CROWDED = "table/seat_crowded"
+    TABLE_SEAT_GUEST = "table/seat_guest"
+    TABLE_SEAT_NOT_YOURS = "table/seat_not_yours"
     TABLE_EXPIRED = "table/expired"
     TABLE_BROKEN = "table/broken"
     TABLE_CLOSED = "table/closed"
+    TABLE_ABANDONED = "table/abandoned"
     TABLE_CLOCK_INVALID = "table/clock_invalid"
     TABLE_CLOCK_NOT_TURNS = "table/clock_not_turns"
     REPLAY_BAD_PLY = "replay/bad_ply"
@@ -104,6 +107,9 @@ class ErrorCode(StrEnum):
     PLAYER_WEAK_PASSWORD = "player/weak_password"
     RATING_UNRATED_GAME = "rating/unrated_game"
     RATING_UNANCHORED_LEVEL = "rating/unanchored_level"
+    MAIL_OFF = "mail/off"
+    MAIL_BAD_ADDRESS = "mail/bad_address"
+    MAIL_TOO_MANY = "mail/too_many"
 
     @property
     def status(self) -> int:
@@ -193,6 +199,27 @@ INFO: dict[ErrorCode, CodeInfo] = {
             "This seat is connected and active – a bot may not take it over",
         ),
     ),
+    E.TABLE_ABANDONED: CodeInfo(
+        410,
+        Text(
+            "Alle hatten diesen Tisch verlassen – er wurde ohne Wertung beendet",
+            "Everyone had left this table – it ended unrated",
+        ),
+    ),
+    E.TABLE_SEAT_GUEST: CodeInfo(
+        403,
+        Text(
+            "Diesen Platz hat ein Gast genommen – er gilt nur in dessen Browser",
+            "A guest took this seat – it is played only in that browser",
+        ),
+    ),
+    E.TABLE_SEAT_NOT_YOURS: CodeInfo(
+        403,
+        Text(
+            "Dieser Platz gehört einem anderen Spieler",
+            "This seat belongs to another player",
+        ),
+    ),
     E.TABLE_SEAT_JOINED: CodeInfo(
         409,
         Text(
@@ -238,8 +265,10 @@ INFO: dict[ErrorCode, CodeInfo] = {
     E.TABLE_CLOCK_INVALID: CodeInfo(
         400,
         Text(
-            "Diese Bedenkzeit gibt es nicht (pro Zug 10 s bis 30 min, Fernpartie 1 h bis 14 Tage)",
-            "No such time limit (per move 10 s to 30 min, correspondence 1 h to 14 days)",
+            "Diese Bedenkzeit gibt es nicht (pro Zug 10 s bis 30 min, Fernpartie 1 h bis 14 Tage,"
+            " Zeitkonto 10 s bis 3 h plus 0 bis 300 s pro Zug)",
+            "No such time limit (per move 10 s to 30 min, correspondence 1 h to 14 days,"
+            " time bank 10 s to 3 h plus 0 to 300 s per move)",
         ),
     ),
     E.TABLE_CLOCK_NOT_TURNS: CodeInfo(
@@ -325,7 +354,12 @@ INFO: dict[ErrorCode, CodeInfo] = {
     ),
     E.AUTH_NOT_HOST: CodeInfo(
         403,
-        Text("Das darf nur, wer den Tisch eröffnet hat", "Only the table's creator may do this"),
+        Text(
+            "Das darf nur, wer den Tisch eröffnet hat (einen verlassenen Platz im laufenden "
+            "Spiel auch, wer am Tisch sitzt)",
+            "Only the table's creator may do this (hand an away seat of a running game to a "
+            "bot: anyone seated at the table)",
+        ),
     ),
     E.AUTH_MISSING_TOKEN: CodeInfo(401, Text("Ein Schlüssel fehlt", "A token is missing")),
     E.AUTH_SPECTATOR: CodeInfo(
@@ -422,6 +456,24 @@ INFO: dict[ErrorCode, CodeInfo] = {
         Text(
             "Gegen diese Bot-Stufe wird nicht gewertet: ihre Spielstärke ist noch nicht gemessen",
             "Games against this bot level are not rated: its strength is not measured yet",
+        ),
+    ),
+    E.MAIL_OFF: CodeInfo(
+        409,
+        Text(
+            "Dieser Server verschickt keine Mails",
+            "This server sends no mail",
+        ),
+    ),
+    E.MAIL_BAD_ADDRESS: CodeInfo(
+        400,
+        Text("Das ist keine Mail-Adresse", "This is not a mail address"),
+    ),
+    E.MAIL_TOO_MANY: CodeInfo(
+        429,
+        Text(
+            "Schon genug Bestätigungsmails verschickt – bitte in zehn Minuten noch einmal",
+            "Enough confirmation mails sent – try again in ten minutes",
         ),
     ),
 }

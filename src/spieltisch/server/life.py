@@ -35,7 +35,7 @@ from pydantic import BaseModel
 
 from spieltisch.engine import IllegalAction, SpieltischError
 from spieltisch.engine.resign import RESIGN
-from spieltisch.store import SeatRecord, TurnClockRecord
+from spieltisch.store import SeatRecord
 from spieltisch.table.runtime import WriteAhead
 
 from . import players
@@ -122,7 +122,7 @@ async def rematch(manager: TableManager, table_id: str, token: str) -> dict[str,
     if record.status != "finished":
         raise ApiError(ErrorCode.TABLE_NOT_FINISHED, "a rematch follows a finished game")
     digest = hash_token(token)
-    seat = next((s for s in record.seats if hash_matches(digest, s.token_hash)), None)
+    seat = next((s for s in record.seats if s.holds(digest)), None)
     if seat is None:
         raise ApiError(
             ErrorCode.AUTH_BAD_TOKEN, "this token is not valid for any seat of the table"
@@ -202,7 +202,7 @@ async def _open_rematch(
     if owners is None or next_id in await owners.claim([next_id]):
         live = manager.ctx.open(new)
         if setup.clock is not None:
-            live.clock_record = TurnClockRecord(setup.clock.mode, setup.clock.seconds, 0, {})
+            live.clock_record = setup.clock_record()
         live = manager.tables.setdefault(next_id, live)
         async with live.lock:  # a seat claimed since ``new`` was read is on it too
             live.record = await manager.ctx.record(next_id)

@@ -167,6 +167,9 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.away_since: dict[int, float] = {}
         """Clock time each seat's last connection closed (or the table went live here)."""
+        self.rated: bool | None = None
+        """Whether the game is rated (no hand-over to a bot then); ``None`` until a
+        connection made the table load it (:meth:`.tables.TableManager.attach`)."""
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None

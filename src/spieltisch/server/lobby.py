@@ -28,9 +28,12 @@ class SeatIn(BaseModel):
 
 
 class ClockIn(BaseModel):
-    mode: Literal["move", "correspondence"]
+    mode: Literal["move", "correspondence", "bank"]
     seconds: int = Field(ge=1, le=10_000_000)
-    """Seconds each move may take (:mod:`spieltisch.table.turnclock` gives the range)."""
+    """Seconds each move may take, or a time bank's base time
+    (:mod:`spieltisch.table.turnclock` gives the ranges)."""
+    increment: int = Field(default=0, ge=0, le=10_000_000)
+    """A time bank's seconds added after each of a seat's turns (Fischer)."""
 
 
 class CreateIn(BaseModel):
@@ -107,7 +110,9 @@ async def create_table(
         body.game,
         dict(body.options),
         [SeatSpec(s.kind, s.level) for s in body.seats],
-        clock=None if body.clock is None else (body.clock.mode, body.clock.seconds),
+        clock=None
+        if body.clock is None
+        else (body.clock.mode, body.clock.seconds, body.clock.increment),
         chat=body.spectator_chat,
         rated=body.rated,
         by_player=player is not None,
@@ -127,7 +132,8 @@ async def create_table(
 async def list_tables(
     manager: Manager,
     status: Annotated[
-        list[Literal["open", "running", "finished", "broken", "expired", "closed"]] | None,
+        list[Literal["open", "running", "finished", "abandoned", "broken", "expired", "closed"]]
+        | None,
         Query(),
     ] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 50,
@@ -157,6 +163,20 @@ async def join_table(
     seat, token = await manager.join(table_id, body.name, body.seat)
     await players.seated(manager, table_id, seat, player)
     return {"seat": seat, "seat_token": token, "table": await manager.get(table_id)}
+
+
+@router.post("/tables/{table_id}/seats/{seat}/claim")
+async def claim_seat(
+    table_id: TableId,
+    seat: Annotated[int, Path(ge=0, lt=8)],
+    player: players.CurrentPlayer,
+    manager: Manager,
+    _: WriteLimit,
+) -> dict[str, Any]:
+    """A signed-in player's own seat on this device (his player key as the bearer): a
+    fresh seat token for this browser, beside the ones his other devices hold."""
+    taken, token = await manager.claim(table_id, seat, player.id)
+    return {"seat": taken, "seat_token": token}
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spieltisch.engine import Game
-from spieltisch.store import SeatRecord, TableRecord, TurnClockRecord
+from spieltisch.store import SeatRecord, TableRecord
 
 from .context import TableContext
 from .errors import ApiError, ErrorCode
@@ -90,7 +90,7 @@ class Opening:
         )
         live = ctx.open(record)
         if setup.clock is not None:  # stored with the table, so it starts with it
-            live.clock_record = TurnClockRecord(setup.clock.mode, setup.clock.seconds, 0, {})
+            live.clock_record = setup.clock_record()
         ctx.tables[table_id] = live
         if address is not None and not starts:
             self.opened_by.setdefault(address, set()).add(table_id)

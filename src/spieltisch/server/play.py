@@ -123,6 +123,7 @@ class Play:
             await ratings.table_finished(ctx.store, live.id)
             if not live.connections:
                 ctx.tables.pop(live.id, None)  # nobody watching: rebuilt on demand
+        ctx.notices.after_step(live, step.seat)
         live.broadcast_step(step)
 
     async def time_out(self, live: LiveTable, seats: list[int]) -> None:

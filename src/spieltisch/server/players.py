@@ -266,6 +266,18 @@ async def rotate_key(
     return {"player": _public(player), "key": f"{player.id}.{key}"}
 
 
+MY_TABLES = 30
+"""Tables ``/me/tables`` lists: the running and open ones and the last finished ones."""
+
+
+@router.get("/me/tables")
+async def my_tables(player: CurrentPlayer, manager: Manager) -> list[dict[str, Any]]:
+    """The tables the player has a seat at, whichever device he signed in on, each with
+    his ``seat`` (claimed for a device by ``POST /api/tables/{id}/seats/{seat}/claim``)."""
+    seats = dict(await asyncio.to_thread(Players(manager.store).seat_tables, player.id, MY_TABLES))
+    return [{**tb, "seat": seats[tb["id"]]} for tb in await manager.tables_by_id(list(seats))]
+
+
 @router.get("/{player_id}")
 async def profile(
     player_id: Annotated[str, Path(max_length=16)], manager: Manager

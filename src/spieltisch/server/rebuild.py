@@ -15,12 +15,12 @@ from datetime import UTC, datetime, timedelta
 from spieltisch.engine import State
 from spieltisch.store import TableRecord
 
-from . import ratings
+from . import abandon, ratings
 from .context import TableContext
 from .errors import ApiError, ErrorCode
 from .live import LiveTable
 from .runtimes import Runtimes
-from .security import hash_matches, hash_token
+from .security import hash_token
 from .standin import stand_in_level
 
 log = logging.getLogger("spieltisch.table")
@@ -94,6 +94,7 @@ class Rebuild:
             spans = await ctx.db(ctx.store.seat_spans, table_id)
         live.clock_record = await ctx.stored_clock(table_id)
         self.runtimes.attach(live, state, steps, spans)
+        await abandon.count_from_store(ctx, live)
         ctx.tables[table_id] = live
         await ctx.save_clock(live)
         ctx.start_driver(live)
@@ -207,7 +208,7 @@ class Rebuild:
         ctx = self.ctx
         live = ctx.tables.get(table_id)
         record = live.record if live is not None else await ctx.record(table_id)
-        if live is None and record.status in ("closed", "expired"):
+        if live is None and record.status in ("closed", "expired", "abandoned"):
             raise ApiError(
                 ErrorCode(f"table/{record.status}"), f"table {table_id!r} is {record.status}"
             )
@@ -216,7 +217,7 @@ class Rebuild:
         seat = None
         digest = hash_token(token) if token is not None else token_hash
         if digest is not None:
-            seat = next((s.seat for s in record.seats if hash_matches(digest, s.token_hash)), None)
+            seat = next((s.seat for s in record.seats if s.holds(digest)), None)
             if seat is None:
                 raise ApiError(
                     ErrorCode.AUTH_BAD_TOKEN, "this token is not valid for any seat of the table"

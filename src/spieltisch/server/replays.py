@@ -94,7 +94,7 @@ class ReplaySteps:
     async def _load(self, table_id: str) -> Cursor:
         ctx = self.ctx
         record = await ctx.record(table_id)
-        if record.status != "finished":
+        if record.status not in ("finished", "abandoned"):
             raise ApiError(ErrorCode.TABLE_NOT_FINISHED, "replays are shown once the game is over")
         actions = await ctx.db(ctx.store.actions, table_id)
         spans: list[SeatSpan] = await ctx.db(ctx.store.seat_spans, table_id)

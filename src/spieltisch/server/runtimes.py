@@ -79,7 +79,8 @@ class Runtimes:
         live.bot_plies = BotPlies(record, spans)
         stored = live.clock_record
         if stored is not None and allows_turn_clock(state.game.info):
-            turn_clock = TurnClock(TurnLimit(stored.mode, stored.seconds), ctx.clock)
+            limit = TurnLimit(stored.mode, stored.seconds, stored.increment)
+            turn_clock = TurnClock(limit, ctx.clock, stored.banks)
             live.runtime.use_turn_clock(turn_clock)
             if stored.ply == state.ply:  # else the server stopped before storing them
                 least = min(RESTORE_LEAST, stored.seconds / 4)
@@ -90,6 +91,7 @@ class Runtimes:
         caller starts the driver once the lock is released)."""
         self.attach(live, state, [])
         log.info("game started", extra={"table": live.id})
+        self.ctx.notices.after_step(live, None)
         live.broadcast_start()
 
     async def maybe_start(self, live: LiveTable) -> None:

@@ -7,6 +7,7 @@ table's owner first when another process runs it (:meth:`.tables.TableManager.jo
 from __future__ import annotations
 
 import logging
+import math
 
 from spieltisch.bots import levels
 from spieltisch.engine import load
@@ -21,6 +22,10 @@ from .security import hash_token, new_token, token_matches
 
 log = logging.getLogger("spieltisch.table")
 
+MAX_SEAT_DEVICES = 4
+"""Devices a player's seat is claimed on at once (beside the one that took it); a fifth
+claim retires the oldest one's token, so a forgotten device does not hold it for ever."""
+
 
 class Seats:
     """The seats of the tables this process runs."""
@@ -28,6 +33,7 @@ class Seats:
     def __init__(self, ctx: TableContext, runtimes: Runtimes) -> None:
         self.ctx = ctx
         self.runtimes = runtimes
+        ctx.handover = self.handover_waits
 
     async def join(
         self,
@@ -75,14 +81,49 @@ class Seats:
             await self.runtimes.maybe_start(live)
         return seat, token
 
+    async def claim(self, table_id: str, seat: int, player_id: str) -> tuple[int, str]:
+        """A new token of ``seat`` for a device its player signed in on (see
+        :meth:`.tables.TableManager.claim`); the seat's other tokens keep working."""
+        ctx = self.ctx
+        live = ctx.tables.get(table_id)
+        record = live.record if live else await ctx.record(table_id)
+        if record.status in ("expired", "broken", "closed"):
+            raise ApiError(
+                ErrorCode(f"table/{record.status}"), f"table {table_id!r} is {record.status}"
+            )
+        seats = record.seats
+        if not 0 <= seat < len(seats) or seats[seat].token_hash is None:
+            raise ApiError(ErrorCode.TABLE_NO_SUCH_SEAT, f"seat {seat} has no human player")
+        owner = (await ctx.db(Players(ctx.store).seat_players, table_id)).get(seat)
+        if owner is None:
+            raise ApiError(ErrorCode.TABLE_SEAT_GUEST, f"seat {seat} is a guest's")
+        if owner != player_id:
+            raise ApiError(ErrorCode.TABLE_SEAT_NOT_YOURS, f"seat {seat} is another player's")
+        token = new_token()
+        await ctx.db(ctx.store.add_seat_device, table_id, seat, hash_token(token), MAX_SEAT_DEVICES)
+        log.info("seat claimed on a device", extra={"table": table_id, "seat": seat})
+        live = ctx.tables.get(table_id)
+        if live is not None:  # its sockets' hellos are checked against the live record
+            async with live.lock:
+                live.record = await ctx.record(table_id)
+        return seat, token
+
     async def set_seat_bot(
         self, table_id: str, host_token: str, seat: int, level: str | None
     ) -> LiveTable:
-        """The host hands a seat to a bot here (see :meth:`.tables.TableManager.set_seat_bot`);
-        returns the live table."""
+        """The host, or for a running game's away seat anyone seated at the table, hands a
+        seat to a bot here (see :meth:`.tables.TableManager.set_seat_bot`); returns the
+        live table."""
         live = self.ctx.live(table_id)
         if not token_matches(host_token, live.record.host_hash):
-            raise ApiError(ErrorCode.AUTH_NOT_HOST, "only the table's creator may do this")
+            digest = hash_token(host_token)
+            seated = any(s.holds(digest) for s in live.record.seats)
+            if not (seated and level is not None and live.record.status == "running"):
+                raise ApiError(
+                    ErrorCode.AUTH_NOT_HOST,
+                    "only the table's creator, or for a running game a seated player, "
+                    "may hand a seat to a bot",
+                )
         if live.record.status == "open":
             await self.seat_waiting_bot(live, seat, level)
             return live
@@ -113,6 +154,8 @@ class Seats:
         only after ``seat_away_grace`` from its last connection closing, so a blip or a
         reload is not gone.
         """
+        if self.handover_after(live, rt, seat, rated=rated) == 0.0:
+            return None
         settings, clock = self.ctx.settings, rt.turn_clock
         if rated:
             return f"seat {seat} is a person's in a rated game: only his clock hands it over"
@@ -138,6 +181,35 @@ class Seats:
                 f"{settings.seat_away_grace:g} s"
             )
         return None
+
+    def handover_after(
+        self, live: LiveTable, rt: TableRuntime, seat: int, *, rated: bool
+    ) -> float | None:
+        """Seconds until ``seat``, a person's, may go to a bot (``0.0``: now; ``None``:
+        not while things stay as they are: a rated or correspondence game, a connected
+        seat with a turn clock or not on its turn); the rule of :meth:`handover_refused`."""
+        settings, clock = self.ctx.settings, rt.turn_clock
+        if rated or (clock is not None and clock.limit.mode == "correspondence"):
+            return None
+        if seat in live.online_seats():
+            idle = rt.idle_for(seat) if clock is None else None
+            return None if idle is None else max(0.0, settings.seat_idle_grace - idle)
+        now = self.ctx.clock.now()
+        return max(0.0, settings.seat_away_grace - (now - live.away_since.get(seat, now)))
+
+    def handover_waits(self, live: LiveTable) -> dict[int, float]:
+        """:meth:`handover_after` of each person's seat a person plays now, rounded up to
+        a tenth of a second; none while the table has not loaded whether it is rated."""
+        rt = live.runtime
+        if rt is None or rt.is_over() or live.rated is None or live.record.status != "running":
+            return {}
+        waits = {}
+        for s in live.record.seats:
+            if s.kind == "human" and s.token_hash is not None and s.seat not in rt.state.resigned:
+                wait = self.handover_after(live, rt, s.seat, rated=live.rated)
+                if wait is not None:
+                    waits[s.seat] = math.ceil(wait * 10) / 10
+        return waits
 
     async def seat_waiting_bot(self, live: LiveTable, seat: int, level: str | None) -> None:
         """Seat a bot in a human seat of a table that has not started: a free seat or one
@@ -177,7 +249,7 @@ class Seats:
         """:meth:`take_back` for the holder of ``seat``'s token; returns the live table."""
         live = self.ctx.live(table_id)
         seats = live.record.seats
-        if not 0 <= seat < len(seats) or not token_matches(token, seats[seat].token_hash):
+        if not 0 <= seat < len(seats) or not seats[seat].holds(hash_token(token)):
             raise ApiError(ErrorCode.AUTH_BAD_TOKEN, f"this token is not seat {seat}'s")
         await self.take_back(live, seat)
         return live

@@ -128,6 +128,12 @@ class Settings:
     """Seconds a person's seat must have had no open connection (since its last one
     closed) before the host may hand it to a bot: minutes, so a blip or a reload is not
     enough."""
+    abandoned_after: float = field(
+        default_factory=lambda: float(os.environ.get("SPIELTISCH_ABANDONED_AFTER", "1800"))
+    )
+    """Seconds a running table lives on after the last person's connection to it
+    closed; then it ends as ``abandoned``, unrated (:mod:`.abandon`). A game may declare
+    a shorter time (``GameInfo.abandoned_after``): the shorter of the two counts."""
     seat_idle_grace: float = field(
         default_factory=lambda: float(os.environ.get("SPIELTISCH_SEAT_IDLE_GRACE", "180"))
     )
@@ -204,6 +210,16 @@ class Settings:
     """Reviews one address (and one signed-in player, wherever he asks from) may have
     queued or running at once; one more is refused (``review/too_many_queued``), so one
     client cannot keep the review line full."""
+    smtp_url: str | None = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_SMTP_URL") or None
+    )
+    """The mail server for turn and game-end notices of correspondence tables
+    (``smtp://[user:password@]host[:port]``, ``smtps://`` for TLS from the start,
+    ``smtp+starttls://`` to upgrade); ``None``: no mail is ever sent."""
+    mail_from: str = field(
+        default_factory=lambda: os.environ.get("SPIELTISCH_MAIL_FROM", "spieltisch@localhost")
+    )
+    """The sender address of those mails."""
 
     @property
     def sqlite_path(self) -> str | None:

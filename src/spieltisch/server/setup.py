@@ -59,7 +59,7 @@ class TableSetup:
         options: dict[str, Any],
         seats: list[SeatSpec],
         *,
-        clock: tuple[str, int] | None = None,
+        clock: tuple[str, int] | tuple[str, int, int] | None = None,
         chat: str = "none",
         rated: bool | None = None,
         by_player: bool = False,
@@ -133,7 +133,7 @@ class TableSetup:
             record.game,
             dict(record.options),
             seats,
-            None if clock is None else TurnLimit(clock.mode, clock.seconds),
+            None if clock is None else TurnLimit(clock.mode, clock.seconds, clock.increment),
             chat if chat in CHAT_AUDIENCES else "none",
             bool(settings.get("rated", False)),
         )
@@ -147,6 +147,13 @@ class TableSetup:
         """What the table's settings row holds (the keys the chat and ratings read)."""
         return {"chat": self.chat, "rated": self.rated}
 
-    def turn_clock(self) -> tuple[str, int] | None:
-        """The turn clock as the store keeps it (mode, seconds per move)."""
-        return None if self.clock is None else (self.clock.mode, self.clock.seconds)
+    def turn_clock(self) -> tuple[str, int, int] | None:
+        """The turn clock as the store keeps it (mode, seconds per move or a time bank's
+        base, its increment)."""
+        c = self.clock
+        return None if c is None else (c.mode, c.seconds, c.increment)
+
+    def clock_record(self) -> TurnClockRecord | None:
+        """The turn clock of a table that has not started (no deadlines, full banks)."""
+        c = self.clock
+        return None if c is None else TurnClockRecord(c.mode, c.seconds, 0, {}, c.increment)

@@ -57,7 +57,8 @@ def summary(
     """What anyone may know about a table. The seed stays secret until the end.
 
     A table with a turn clock says so (``clock``: mode, seconds per move, and per seat
-    the seconds left or ``None``): from its runtime when it runs here, else from the
+    the seconds left or ``None``; a time bank adds its ``increment`` and per seat the
+    ``bank`` of a seat not to move): from its runtime when it runs here, else from the
     stored ``clock``, read by the caller (a lobby list reads all of its page at once);
     ``now`` is the wall clock its deadlines are compared with.
     """
@@ -87,7 +88,7 @@ def summary(
         ],
         "result": record.result,
     }
-    if record.status == "finished":
+    if record.status in ("finished", "abandoned"):
         out["seed"] = record.seed
     turn = clock_summary(record, live, clock, now)
     if turn is not None:
@@ -100,19 +101,29 @@ def clock_summary(
 ) -> dict[str, Any] | None:
     """The ``clock`` of :func:`summary`; ``None`` for a table without a turn clock."""
     rt = live.runtime if live is not None else None
+    seats = range(record.players)
     if rt is not None and rt.turn_clock is not None:
-        limit = rt.turn_clock.limit
-        left = [rt.turn_clock.left(seat) for seat in range(record.players)]
-        return {**limit.to_json(), "left": left}
+        turn_clock = rt.turn_clock
+        out: dict[str, Any] = {
+            **turn_clock.limit.to_json(),
+            "left": [turn_clock.left(seat) for seat in seats],
+        }
+        if turn_clock.limit.bank:
+            out["bank"] = [turn_clock.bank(seat) for seat in seats]
+        return out
     clock = clock or (live.clock_record if live is not None else None)
     if clock is None:
         return None
     current = record.status == "running" and clock.ply == record.plies
-    return {
+    out = {
         "mode": clock.mode,
         "seconds": clock.seconds,
         "left": [
             max(0.0, clock.deadlines[seat] - now) if current and seat in clock.deadlines else None
-            for seat in range(record.players)
+            for seat in seats
         ],
     }
+    if clock.mode == "bank":
+        out["increment"] = clock.increment
+        out["bank"] = [clock.banks.get(seat, float(clock.seconds)) for seat in seats]
+    return out

@@ -20,9 +20,10 @@ from typing import Any
 
 from spieltisch.engine import Game
 from spieltisch.store import Store, TableRecord, TurnClockRecord
+from spieltisch.store.players import Players
 from spieltisch.table import Clock, SearchPool, WallClock
 
-from . import chat
+from . import abandon, chat
 from .context import TableContext
 from .errors import ApiError, ErrorCode
 from .listing import Listing
@@ -159,6 +160,18 @@ class TableManager:
             return int(taken), str(token)
         return await self.seats.join(table_id, name, seat, reserved=reserved, token_hash=token_hash)
 
+    async def claim(self, table_id: str, seat: int, player_id: str) -> tuple[int, str]:
+        """A fresh token of ``seat`` for a device its player signed in on, asked of the
+        table's owner (it checks hellos against its record). Only the player the seat is
+        linked to gets one; a guest's seat stays with the browser that took it. The
+        seat's other tokens keep working: each device plays the seat, and the first move
+        to arrive for a ply is the one played (the others are refused as stale)."""
+        kwargs = {"seat": seat, "player_id": player_id}
+        if (done := await self.forwarded(table_id, "claim", **kwargs)) is not None:
+            taken, token = done.result
+            return int(taken), str(token)
+        return await self.seats.claim(table_id, seat, player_id)
+
     async def set_seat_bot(
         self, table_id: str, host_token: str, seat: int, level: str | None
     ) -> dict[str, Any]:
@@ -202,7 +215,7 @@ class TableManager:
         options: dict[str, Any],
         seats: list[SeatSpec],
         name: str | None,
-        turn_clock: tuple[str, int] | None = None,
+        turn_clock: tuple[str, int] | tuple[str, int, int] | None = None,
     ) -> Created:
         """A new table of a setup with these choices (the chat private, not rated).
 
@@ -254,6 +267,11 @@ class TableManager:
         """Expire open tables nobody touched for a while; returns their ids."""
         return await self.rebuild.expire_open_tables()
 
+    async def abandon_tables(self) -> list[str]:
+        """End the tables run here whose people have all been gone for their time
+        (:mod:`.abandon`); returns their ids."""
+        return await abandon.sweep(self.ctx)
+
     async def seat_for(
         self, table_id: str, token: str | None, *, token_hash: str | None = None
     ) -> tuple[LiveTable, int | None]:
@@ -277,6 +295,8 @@ class TableManager:
         each time."""
         settings = self.settings
         await chat.ready(self.store, settings, live)
+        if live.rated is None:  # asked once: whether a bot may take a seat over (.seats)
+            live.rated = await self.ctx.db(Players(self.store).is_rated, live.id)
         async with live.lock:
             online = live.online_seats()
             if conn.seat is not None:
@@ -306,8 +326,11 @@ class TableManager:
                 live.broadcast_table()
             if not live.connections and live.runtime is not None and live.runtime.is_over():
                 self.tables.pop(live.id, None)  # finished and unwatched: free the memory
+        if conn.seat is not None:  # the last person gone? the table's time counts from now
+            await abandon.left(self.ctx, live)
 
     async def close(self) -> None:
         """Stop every table's driver and the search pool (shutdown)."""
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
         await self.pool.close()
+        await self.ctx.notices.close()

@@ -12,7 +12,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Index, Integer, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -84,6 +94,19 @@ class LeaseRow(Base):
     process: Mapped[str] = mapped_column(String(32), index=True)
 
 
+class TablePresenceRow(Base):
+    """When a person was last connected to a running table: a restarted server, or the
+    process that takes the table over, counts the time its people have been gone from
+    here (:mod:`spieltisch.server.abandon`)."""
+
+    __tablename__ = "st_table_presence"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class TableSettingsRow(Base):
     """A table's own settings beside its game options (who may read its chat): a table
     of its own, so databases made before it keep working (``create_all`` adds it)."""
@@ -143,6 +166,11 @@ class TurnClockRow(Base):
     seconds: Mapped[int] = mapped_column(Integer)
     ply: Mapped[int] = mapped_column(Integer)
     deadlines: Mapped[dict[str, float]] = mapped_column(JSON)
+    increment: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """A time bank's increment per turn (mode ``bank``; 0 otherwise)."""
+    banks: Mapped[dict[str, float]] = mapped_column(JSON, default=dict)
+    """A time bank's seconds per seat not to move after ``ply`` actions (seats missing:
+    the base time), so the banks outlive a restart or a failover."""
 
 
 class SeatSpanRow(Base):
@@ -215,6 +243,53 @@ class PlayerKeyRow(Base):
         String(16), ForeignKey("st_players.id", ondelete="CASCADE"), index=True
     )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatDeviceRow(Base):
+    """A further token of a player's seat: one per device he claimed the seat on after
+    signing in there (:meth:`.seating.TableSeats.add_seat_device`). The seat's own token
+    keeps working beside it, so each of his devices plays the seat."""
+
+    __tablename__ = "st_seat_devices"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MailAddressRow(Base):
+    """A player's mail address for notices (correspondence turns, game ends), in his
+    language. ``key`` signs his confirm and unsubscribe links (a new one with each new
+    address, so old links die with it); ``pending`` is the one-time nonce of the
+    confirmation link, ``None`` once confirmed."""
+
+    __tablename__ = "st_mail_addresses"
+
+    player_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("st_players.id", ondelete="CASCADE"), primary_key=True
+    )
+    address: Mapped[str] = mapped_column(String(254))
+    lang: Mapped[str] = mapped_column(String(2))
+    key: Mapped[str] = mapped_column(String(64))
+    pending: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class MailSentRow(Base):
+    """A notice mailed for a table's seat: for the turn that began after ``ply`` actions,
+    or for the game's end (``ply`` -1). Its key makes it at most one per turn, from any
+    process."""
+
+    __tablename__ = "st_mail_sent"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 class SeatPlayerRow(Base):

@@ -231,6 +231,22 @@ class Players:
             ).all()
             return [(tid, int(seat)) for tid, seat in rows]
 
+    def seat_tables(self, player_id: str, limit: int) -> list[tuple[str, int]]:
+        """``(table id, seat)`` of the player's seats at tables not closed or expired,
+        most recently changed first: his tables, whichever device asks."""
+        with self._session() as s:
+            rows = s.execute(
+                select(SeatPlayerRow.table_id, SeatPlayerRow.seat)
+                .join(TableRow, TableRow.id == SeatPlayerRow.table_id)
+                .where(
+                    SeatPlayerRow.player_id == player_id,
+                    TableRow.status.not_in(["closed", "expired"]),
+                )
+                .order_by(TableRow.updated_at.desc(), TableRow.id)
+                .limit(limit)
+            ).all()
+        return [(str(tid), int(seat)) for tid, seat in rows]
+
     def links_of_tables(self, table_ids: Sequence[str]) -> dict[str, dict[int, str]]:
         """Per table, which player sat in which seat."""
         if not table_ids:

@@ -10,6 +10,7 @@ pays for it.
 
 from __future__ import annotations
 
+import hmac
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from .models import (
     Base,
     LeaseRow,
     RematchRow,
+    SeatDeviceRow,
     SeatRow,
     TableRow,
     TableSettingsRow,
@@ -43,7 +45,7 @@ from .models import (
 from .seating import TableSeats
 from .sides import TableSides, _now
 
-STATUSES = ("open", "running", "finished", "broken", "expired", "closed")
+STATUSES = ("open", "running", "finished", "abandoned", "broken", "expired", "closed")
 """``open`` waits for players; ``running`` and ``finished`` are games; ``broken`` is a
 table whose record cannot be rebuilt (kept for its host to see, skipped at start-up);
 ``expired`` an open table nobody joined in time; ``closed`` an open table its host
@@ -88,10 +90,21 @@ class SeatRecord:
     """Bot level, for bot seats."""
     name: str | None = None
     token_hash: str | None = None
+    device_hashes: tuple[str, ...] = ()
+    """Tokens of the devices the seat's player claimed it on (:class:`.models.SeatDeviceRow`)."""
 
     @property
     def taken(self) -> bool:
         return self.kind == "bot" or self.token_hash is not None
+
+    def holds(self, digest: str) -> bool:
+        """Whether a token of hash ``digest`` acts for this seat: its own token or one
+        of its devices'; every stored hash is compared in full (timing-safe)."""
+        ok = False
+        for stored in (self.token_hash, *self.device_hashes):
+            if stored is not None:
+                ok |= hmac.compare_digest(digest.encode("ascii", "replace"), stored.encode())
+        return ok
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,14 +136,15 @@ def _add_table(
     status: str,
     owner: str | None,
     settings: dict[str, Any] | None = None,
-    turn_clock: tuple[str, int] | None = None,
+    turn_clock: tuple[str, int, int] | None = None,
 ) -> None:
     """Add a new table and its seats to session ``s`` (one way for every new table).
 
     ``owner`` (a cluster process) gets the table's lease in the same transaction: a
     table stored without one would look orphaned, and another process could adopt it
     before its creator claimed it. The table's own ``settings`` and its ``turn_clock``
-    (mode, seconds per move) are stored with it too: a table never runs without them."""
+    (mode, seconds per move or a time bank's base, its increment) are stored with it too:
+    a table never runs without them."""
     now = _now()
     s.add(
         TableRow(
@@ -163,8 +177,18 @@ def _add_table(
     if settings is not None:
         s.add(TableSettingsRow(table_id=table_id, settings=dict(settings)))
     if turn_clock is not None:
-        mode, seconds = turn_clock
-        s.add(TurnClockRow(table_id=table_id, mode=mode, seconds=seconds, ply=0, deadlines={}))
+        mode, seconds, increment = turn_clock
+        s.add(
+            TurnClockRow(
+                table_id=table_id,
+                mode=mode,
+                seconds=seconds,
+                ply=0,
+                deadlines={},
+                increment=increment,
+                banks={},
+            )
+        )
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -239,7 +263,7 @@ class Store(TableSeats, TableSides):
         status: str = "open",
         owner: str | None = None,
         settings: dict[str, Any] | None = None,
-        turn_clock: tuple[str, int] | None = None,
+        turn_clock: tuple[str, int, int] | None = None,
     ) -> TableRecord:
         """A new table with its seats, its lease, its settings and its turn clock, in one
         transaction; returns its record."""
@@ -324,11 +348,19 @@ class Store(TableSeats, TableSides):
         seats: dict[str, list[SeatRecord]] = {i: [] for i in ids}
         plies: dict[str, int] = dict.fromkeys(ids, 0)
         if ids:
+            devices: dict[tuple[str, int], list[str]] = {}
+            for tid, seat, digest in s.execute(
+                select(SeatDeviceRow.table_id, SeatDeviceRow.seat, SeatDeviceRow.token_hash)
+                .where(SeatDeviceRow.table_id.in_(ids))
+                .order_by(SeatDeviceRow.created_at)
+            ):
+                devices.setdefault((tid, int(seat)), []).append(digest)
             for sr in s.scalars(
                 select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
             ):
+                held = tuple(devices.get((sr.table_id, sr.seat), ()))
                 seats[sr.table_id].append(
-                    SeatRecord(sr.seat, sr.kind, sr.level, sr.name, sr.token_hash)
+                    SeatRecord(sr.seat, sr.kind, sr.level, sr.name, sr.token_hash, held)
                 )
             for tid, n in s.execute(
                 select(ActionRow.table_id, func.count())
@@ -519,7 +551,7 @@ class Store(TableSeats, TableSides):
         seats: Sequence[SeatRecord],
         owner: str | None = None,
         settings: dict[str, Any] | None = None,
-        turn_clock: tuple[str, int] | None = None,
+        turn_clock: tuple[str, int, int] | None = None,
     ) -> tuple[str, bool]:
         """The rematch of finished table ``previous``: this new open table, made with its
         link in one transaction, unless another request made one first. Returns the

@@ -8,13 +8,14 @@ tables and the action log, reads on its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import ActionRow, SeatRow, SeatSpanRow, TableRow
+from .models import ActionRow, SeatDeviceRow, SeatRow, SeatSpanRow, TablePresenceRow, TableRow
 from .sides import _now
 
 
@@ -48,6 +49,28 @@ class TableSeats:
             )
             s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
             return bool(getattr(done, "rowcount", 0) == 1)
+
+    def add_seat_device(self, table_id: str, seat: int, token_hash: str, keep: int) -> None:
+        """Store a further token of ``seat`` (a device its player claimed it on); only the
+        newest ``keep`` devices of the seat stay, an older one's token stops working."""
+        with self._session.begin() as s:
+            s.add(
+                SeatDeviceRow(
+                    token_hash=token_hash, table_id=table_id, seat=seat, created_at=_now()
+                )
+            )
+            s.flush()
+            kept = select(SeatDeviceRow.token_hash).where(
+                SeatDeviceRow.table_id == table_id, SeatDeviceRow.seat == seat
+            )
+            newest = kept.order_by(SeatDeviceRow.created_at.desc()).limit(keep)
+            s.execute(
+                delete(SeatDeviceRow).where(
+                    SeatDeviceRow.table_id == table_id,
+                    SeatDeviceRow.seat == seat,
+                    SeatDeviceRow.token_hash.not_in(newest.scalar_subquery()),
+                )
+            )
 
     def set_seat_kind(
         self,
@@ -110,6 +133,31 @@ class TableSeats:
                     update(TableRow).where(TableRow.id.in_(table_ids)).values(updated_at=_now())
                 )
 
+    def mark_present(self, table_ids: list[str], at: datetime) -> None:
+        """Record that a person was connected to each of ``table_ids`` at ``at``."""
+        if not table_ids:
+            return
+        with self._session.begin() as s:
+            for table_id in table_ids:
+                row = s.get(TablePresenceRow, table_id)
+                if row is None:
+                    s.add(TablePresenceRow(table_id=table_id, seen_at=at))
+                else:
+                    row.seen_at = at
+
+    def last_present(self, table_ids: list[str]) -> dict[str, datetime]:
+        """When a person was last connected to each of ``table_ids`` (absent: never
+        recorded)."""
+        if not table_ids:
+            return {}
+        with self._session() as s:
+            rows = s.execute(
+                select(TablePresenceRow.table_id, TablePresenceRow.seen_at).where(
+                    TablePresenceRow.table_id.in_(table_ids)
+                )
+            ).all()
+        return {str(tid): _aware(at) for tid, at in rows}
+
     def seat_spans(self, table_id: str) -> list[SeatSpan]:
         """The stored seat changes of a table's game, by seat and ply."""
         with self._session() as s:
@@ -137,6 +185,11 @@ class TableSeats:
             )
             s.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
             return bool(getattr(done, "rowcount", 0) == 1)
+
+
+def _aware(at: datetime) -> datetime:
+    """SQLite gives back naive datetimes; every stored time is UTC."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def _set_seat_kind(

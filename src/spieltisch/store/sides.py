@@ -8,7 +8,7 @@ tables, seats and the action log, reads on its own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -30,6 +30,10 @@ class TurnClockRecord:
     """The number of actions the deadlines were set after."""
     deadlines: dict[int, float]
     """Epoch seconds per seat to move."""
+    increment: int = 0
+    """A time bank's increment per turn."""
+    banks: dict[int, float] = field(default_factory=dict)
+    """A time bank's seconds per seat not to move (missing: the base time)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,20 +98,25 @@ class TableSides:
 
     # -- turn clocks and rematches -------------------------------------------------------
     def save_turn_clock(
-        self, table_id: str, mode: str, seconds: int, ply: int, deadlines: dict[int, float]
+        self,
+        table_id: str,
+        mode: str,
+        seconds: int,
+        ply: int,
+        deadlines: dict[int, float],
+        increment: int = 0,
+        banks: dict[int, float] | None = None,
     ) -> None:
         """Store a table's turn clock as it is after ``ply`` actions (replacing the last)."""
         stored = {str(seat): float(at) for seat, at in deadlines.items()}
+        banked = {str(seat): float(left) for seat, left in (banks or {}).items()}
         with self._session.begin() as s:
             row = s.get(TurnClockRow, table_id)
             if row is None:
-                s.add(
-                    TurnClockRow(
-                        table_id=table_id, mode=mode, seconds=seconds, ply=ply, deadlines=stored
-                    )
-                )
-            else:
-                row.mode, row.seconds, row.ply, row.deadlines = mode, seconds, ply, stored
+                row = TurnClockRow(table_id=table_id)
+                s.add(row)
+            row.mode, row.seconds, row.ply, row.deadlines = mode, seconds, ply, stored
+            row.increment, row.banks = increment, banked
 
     def turn_clocks(self, table_ids: Sequence[str]) -> dict[str, TurnClockRecord]:
         """The turn clocks of those of ``table_ids`` that have one."""
@@ -117,7 +126,12 @@ class TableSides:
             rows = s.scalars(select(TurnClockRow).where(TurnClockRow.table_id.in_(table_ids)))
             return {
                 r.table_id: TurnClockRecord(
-                    r.mode, r.seconds, r.ply, {int(k): float(v) for k, v in r.deadlines.items()}
+                    r.mode,
+                    r.seconds,
+                    r.ply,
+                    {int(k): float(v) for k, v in r.deadlines.items()},
+                    r.increment or 0,
+                    {int(k): float(v) for k, v in (r.banks or {}).items()},
                 )
                 for r in rows
             }

@@ -1,7 +1,10 @@
 """Turn clocks: how long a person may take to move before a bot plays his seat.
 
 A table may have none (the default), a clock **per move** for live play (seconds to
-minutes) or a **correspondence** clock (hours to days per move, as on Brettspielnetz).
+minutes), a **correspondence** clock (hours to days per move, as on Brettspielnetz) or a
+**time bank** (a chess clock: a base time for the whole game plus an increment after each
+of the seat's turns, Fischer's rule, as on lichess: 3+2 is three minutes and two seconds a
+turn).
 Only seats a person plays have a deadline, and only while they may act: a seat gets the
 full time when it comes to act and again after each of its own actions (a Kalooki turn of
 draw, melds and discard never runs out halfway because it has several steps); a seat that
@@ -29,6 +32,16 @@ MODES: dict[str, tuple[int, int]] = {
 """Per mode, the shortest and longest time per move a table may set (seconds). The lobby
 offers 30 s to 3 min for live play and 12 h to 3 days for correspondence."""
 
+BANK: tuple[int, int] = (10, 3 * 60 * 60)
+"""The shortest and longest base time of a time bank (seconds); the lobby offers 3+2 to
+30+20."""
+INCREMENT: tuple[int, int] = (0, 5 * 60)
+"""The smallest and largest increment of a time bank (seconds per turn)."""
+RAN_OUT_LEAST = 10.0
+"""Seconds on the bank of a seat whose bank ran out, once its player takes it back (or
+the increment, if more): enough to see it is his turn, and never a refilled base, so
+running out never pays."""
+
 
 def allows_turn_clock(info: GameInfo) -> bool:
     """Whether a table of the game may limit the time per move, as its descriptor
@@ -43,6 +56,9 @@ class TurnLimit:
 
     mode: str
     seconds: int
+    """Per move; the base time of a time bank (mode ``bank``)."""
+    increment: int = 0
+    """Seconds a time bank gains with each of the seat's turns (0 for the other modes)."""
 
     def __post_init__(self) -> None:
         """:raises ValueError: an unknown mode or a time outside the mode's range.
@@ -51,23 +67,46 @@ class TurnLimit:
         Traceback (most recent call last):
         ...
         ValueError: a move clock allows 10 to 1800 seconds, not 5
+        >>> TurnLimit("bank", 180, 400)
+        Traceback (most recent call last):
+        ...
+        ValueError: a time bank's increment is 0 to 300 seconds, not 400
         """
-        if self.mode not in MODES:
-            raise ValueError(f"a turn clock is one of {sorted(MODES)}, not {self.mode!r}")
-        low, high = MODES[self.mode]
+        if self.mode == "bank":
+            low, high = BANK
+            if not INCREMENT[0] <= self.increment <= INCREMENT[1]:
+                raise ValueError(
+                    f"a time bank's increment is {INCREMENT[0]} to {INCREMENT[1]} seconds, "
+                    f"not {self.increment}"
+                )
+        elif self.mode in MODES:
+            low, high = MODES[self.mode]
+            if self.increment:
+                raise ValueError(f"only a time bank has an increment, not a {self.mode} clock")
+        else:
+            modes = sorted([*MODES, "bank"])
+            raise ValueError(f"a turn clock is one of {modes}, not {self.mode!r}")
         if not low <= self.seconds <= high:
             raise ValueError(
                 f"a {self.mode} clock allows {low} to {high} seconds, not {self.seconds}"
             )
 
+    @property
+    def bank(self) -> bool:
+        return self.mode == "bank"
+
     def to_json(self) -> dict[str, object]:
+        if self.bank:
+            return {"mode": self.mode, "seconds": self.seconds, "increment": self.increment}
         return {"mode": self.mode, "seconds": self.seconds}
 
 
 class TurnClock:
     """The deadlines of the seats to move (wall seconds), following the state."""
 
-    def __init__(self, limit: TurnLimit, clock: Clock) -> None:
+    def __init__(
+        self, limit: TurnLimit, clock: Clock, banks: Mapping[int, float] | None = None
+    ) -> None:
         self.limit = limit
         self.clock = clock
         self.deadlines: dict[int, float] = {}
@@ -75,10 +114,16 @@ class TurnClock:
         """Seconds a seat had left when a bot took it over on its turn: the clock belongs
         to the seat, so taking the seat back within that turn gives them back, not a
         fresh limit (a hand-over and straight back refilled the clock)."""
+        self.banks: dict[int, float] = dict(banks or {})
+        """Time bank only: the seconds on each seat's bank while it has no deadline (a
+        seat not in it has the base time); ``banks`` are stored ones to go on from."""
 
     def follow(self, state: State, bots: Collection[int], acted: int | None = None) -> None:
         """Set the deadlines after a change: ``acted`` is the seat that just acted, if any
         (its time starts again); ``bots`` are the seats no person plays now."""
+        if self.limit.bank:
+            self._follow_bank(state, bots, acted)
+            return
         if state.is_over():
             self.deadlines, self.held = {}, {}
             return
@@ -101,6 +146,31 @@ class TurnClock:
             else:
                 deadlines[seat] = fresh
         self.deadlines, self.held = deadlines, held
+
+    def _follow_bank(self, state: State, bots: Collection[int], acted: int | None) -> None:
+        """:meth:`follow` for a time bank: a seat that stops being to move (its turn
+        passed, or a bot sat down) puts what its deadline had left back on its bank, plus
+        the increment if it just acted; a seat that comes to move runs on its bank."""
+        now = self.clock.wall()
+        active = () if state.is_over() else state.active_seats()
+        deadlines = {}
+        for seat, deadline in self.deadlines.items():
+            if seat in active and seat not in bots:
+                deadlines[seat] = deadline  # still to move: the same bank runs on
+                continue
+            left = deadline - now
+            if left <= 0:  # ran out: what the player comes back to
+                self.banks[seat] = max(RAN_OUT_LEAST, float(self.limit.increment))
+            else:
+                self.banks[seat] = left + (self.limit.increment if seat == acted else 0)
+        for seat in active:
+            if seat not in bots and seat not in deadlines:
+                deadlines[seat] = now + self.bank(seat)
+        self.deadlines = deadlines
+
+    def bank(self, seat: int) -> float:
+        """Seconds on ``seat``'s bank while it is not to move (time bank only)."""
+        return self.banks.get(seat, float(self.limit.seconds))
 
     def restore(self, stored: Mapping[int, float], least: float) -> None:
         """Take stored deadlines back for the seats that still have one, each leaving at

@@ -8,8 +8,12 @@ import { anchoredLevel, levelWithRating, loadBotRatings, loadMyRatings, myRating
 
 const PAGE = 10;
 const MINE_FINISHED = 5;
+// A game that ended: by its rules, or abandoned by its people (both have a replay).
+const ENDED = ["finished", "abandoned"];
 // Turn clocks the lobby offers (seconds per move); the server takes any time in range.
 const CLOCKS = { move: [30, 60, 120, 180], correspondence: [43200, 86400, 172800, 259200] };
+// Time banks (base minutes + seconds per turn), the live presets of chess sites.
+const BANKS = [[3, 2], [5, 3], [10, 5], [15, 10], [30, 20]];
 
 // The tables this browser holds a seat or host token for (kept in localStorage by api.js).
 function ownIds() {
@@ -42,7 +46,7 @@ export function renderLobby(root) {
   api("GET", "/api/server").then(({ data }) => { ttl = data && data.open_table_ttl; });
 
   const loadDone = async (offset) => {
-    const { data } = await api("GET", `/api/tables?status=finished&limit=${PAGE + 1}&offset=${offset}`);
+    const { data } = await api("GET", `/api/tables?status=finished&status=abandoned&limit=${PAGE + 1}&offset=${offset}`);
     if (!data || !alive) return;
     const page = data.slice(0, PAGE);
     done.items = offset ? [...done.items, ...page.filter((tb) => !done.items.some((x) => x.id === tb.id))] : page;
@@ -58,13 +62,19 @@ export function renderLobby(root) {
   };
   const refresh = async () => {
     const ids = ownIds();
-    const [open, broken, mine] = await Promise.all([
+    const key = playerKey();
+    const [open, broken, here, signedIn] = await Promise.all([
       api("GET", "/api/tables?status=open&status=running"),
       api("GET", "/api/tables?status=broken"),
       ids.length ? api("GET", `/api/tables?${ids.map((i) => `id=${encodeURIComponent(i)}`).join("&")}`) : { data: [] },
+      // A signed-in player's tables come from the server, whichever device he is on.
+      key ? api("GET", "/api/players/me/tables", null, key) : { data: [] },
       done.paging ? null : loadDone(0),
     ]);
     if (!alive) return;
+    const seen = new Set();
+    const mine = { data: [...(signedIn.data || []), ...(here.data || [])].filter((tb) => !seen.has(tb.id) && seen.add(tb.id)) };
+    mine.data.sort((a, b) => (b.updated_at || "").localeCompare(a.updated_at || ""));
     // A table that cannot be rebuilt is shown to its host only, so they know what happened.
     const mineBroken = (broken.data || []).filter((tb) => tokens.host(tb.id));
     fill(listBox, t("openTables"), [...mineBroken, ...(open.data || [])], titles, refresh);
@@ -72,14 +82,21 @@ export function renderLobby(root) {
     // Own tables: those still going first, then the last few finished ones.
     const own = (mine.data || []).filter((tb) => !["closed", "expired"].includes(tb.status));
     // Tables waiting for my move first (a correspondence player's morning list).
-    const going = own.filter((tb) => tb.status !== "finished").sort((a, b) => waitsForMe(b) - waitsForMe(a));
-    const ended = own.filter((tb) => tb.status === "finished").slice(0, MINE_FINISHED);
+    const going = own.filter((tb) => !ENDED.includes(tb.status)).sort((a, b) => waitsForMe(b) - waitsForMe(a));
+    const ended = own.filter((tb) => ENDED.includes(tb.status)).slice(0, MINE_FINISHED);
     fill(mineBox, t("myTables"), [...going, ...ended], titles, refresh, t("myTablesNone"));
+    if (!key) mineBox.append(el("p", { class: "muted small", id: "guest-seats" }, t("guestSeats"), " ", el("a", { href: "/players", "data-link": true }, t("guestSeatsLink"))));
     drawDone();
   };
   refresh();
   const timer = setInterval(refresh, 4000);
   return () => { alive = false; clearInterval(timer); };
+}
+
+// This browser's seat at a table: its stored token's, else the one the server says is the
+// signed-in player's (the table page claims it for this browser when it opens).
+function ownSeat(tb) {
+  return tokens.seat(tb.id) || (Number.isInteger(tb.seat) ? { seat: tb.seat } : null);
 }
 
 /** "24 h", "90 min": how long an open table waits, in units both languages write alike. */
@@ -90,7 +107,7 @@ function duration(seconds) {
 
 /** Seconds my seat has left to move at ``tb`` (its clock runs for me), else null. */
 function myClock(tb) {
-  const mine = tokens.seat(tb.id);
+  const mine = ownSeat(tb);
   if (!mine || !tb.clock || tb.status !== "running") return null;
   const left = tb.clock.left[mine.seat];
   return left === null || left === undefined ? null : left;
@@ -103,6 +120,7 @@ function seatNames(tb) {
 }
 
 function outcome(tb) {
+  if (tb.status === "abandoned") return el("div", { class: "small outcome" }, t("abandonedShort"));
   const names = seatNames(tb);
   const w = (tb.result && tb.result.winners) || [];
   const who = w.length === 1 ? t("winner", { name: names[w[0]] }) : w.length > 1 && w.length < names.length ? t("winners", { names: w.map((i) => names[i]).join(", ") }) : t("draw");
@@ -116,8 +134,8 @@ function fill(box, title, tables, titles, refresh, empty = t("noTables")) {
   box.replaceChildren(el("h2", {}, title));
   if (!tables.length) { box.append(el("p", { class: "muted" }, empty)); return; }
   box.append(el("ul", { class: "table-list" }, tables.map((tb) => {
-    const finished = tb.status === "finished";
-    const mine = tokens.seat(tb.id);
+    const finished = ENDED.includes(tb.status);
+    const mine = ownSeat(tb);
     const host = tokens.host(tb.id);
     const href = finished ? `/replay/${tb.id}` : `/t/${tb.id}`;
     const label = finished ? t("replay") : mine ? t("resume") : tb.status === "open" ? t("join") : t("watch");
@@ -158,7 +176,8 @@ function createForm(games) {
   // A turn clock, for games with turns only (the game says whether it has them).
   const clockSel = el("select", { id: "turn-clock" }, el("option", { value: "none" }, t("clock_none")),
     Object.entries(CLOCKS).map(([mode, times]) => el("optgroup", { label: t(mode === "move" ? "clockLive" : "clockCorrespondence") },
-      times.map((seconds) => el("option", { value: `${mode}:${seconds}` }, limitText({ mode, seconds }))))));
+      times.map((seconds) => el("option", { value: `${mode}:${seconds}` }, limitText({ mode, seconds }))))),
+    el("optgroup", { label: t("clockBank") }, BANKS.map(([base, inc]) => el("option", { value: `bank:${base * 60}:${inc}` }, limitText({ mode: "bank", seconds: base * 60, increment: inc })))));
   const clockField = el("div", { class: "field", id: "turn-clock-field" }, el("label", { for: "turn-clock" }, t("turnClock")), clockSel, el("small", { class: "muted" }, t("turnClockHint")));
   // A rated game counts for its players' ratings: offered to a player, for games with turns.
   // Only against bot levels whose strength is measured (an anchor); otherwise the box is
@@ -244,8 +263,8 @@ function createForm(games) {
     const humans = seats.some((s) => s.kind === "human");
     if (humans && !name) { msg.textContent = t("nameNeeded"); nameIn.focus(); return; }
     localStorage.setItem("spieltisch.name", name);
-    const [mode, seconds] = clockSel.value.split(":");
-    const clock = g.turn_clock && mode !== "none" ? { mode, seconds: Number(seconds) } : null;
+    const [mode, seconds, increment] = clockSel.value.split(":");
+    const clock = g.turn_clock && mode !== "none" ? { mode, seconds: Number(seconds), ...(mode === "bank" ? { increment: Number(increment) } : {}) } : null;
     const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null, spectator_chat: chatSel.value, clock, player: playerKey(), rated: g.turn_clock && identity() && !ratedBox.disabled ? ratedBox.checked : g.turn_clock && identity() ? false : null });
     optBox.querySelectorAll("[aria-invalid]").forEach((n) => n.removeAttribute("aria-invalid"));
     if (error) {

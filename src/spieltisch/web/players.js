@@ -138,9 +138,44 @@ function manage(me) {
   return [
     el("h1", { class: "page-title" }, t("pl.signedInAs", { name: me.name })),
     el("p", {}, el("a", { href: `/p/${me.id}`, "data-link": true, class: "button primary", id: "my-profile" }, t("pl.myProfile"))),
-    el("div", { class: "player-forms" }, exportBox, password,
+    el("div", { class: "player-forms" }, exportBox, password, mailCard(me),
       el("section", { class: "card" }, el("h2", {}, t("pl.forgetTitle")), el("p", { class: "muted small" }, t("pl.forgetHint")), forget)),
   ];
+}
+
+// Mail notices: an address, confirmed through the link mailed to it, in the page's language;
+// shown once the server said it sends mail.
+function mailCard(me) {
+  const state = el("p", { class: "small", id: "mail-state", role: "status" });
+  const stop = el("button", { type: "button", class: "button small", id: "mail-stop", hidden: true, onclick: async () => {
+    const { data, error } = await api("DELETE", "/api/players/me/mail", null, me.key);
+    if (error) { state.textContent = describeError(error); return; }
+    show(data);
+  } }, t("pl.mailStop"));
+  const card = form("player-mail", t("pl.mail"), [
+    el("p", { class: "muted small" }, t("pl.mailHint")), state,
+    field("mail-address", t("pl.mailAddress"), { type: "email", autocomplete: "email", maxlength: 254, required: true }),
+    stop,
+  ], t("pl.mailSave"), async (f) => {
+    const input = f.querySelector("#mail-address");
+    const { data, error } = await api("PUT", "/api/players/me/mail", { address: input.value, lang: getLang() }, me.key);
+    if (error) return error;
+    input.value = "";
+    show(data);
+    return null;
+  });
+  const show = (data) => {
+    const off = !data.enabled;
+    state.textContent = !data.address ? t("pl.mailNone") : t(data.confirmed ? "pl.mailConfirmed" : "pl.mailPending", { address: data.address });
+    state.classList.toggle("ok", !!data.confirmed);
+    stop.hidden = !data.address;
+    card.hidden = off; // a server without a mail server offers nothing to give an address for
+  };
+  card.hidden = true;
+  api("GET", "/api/players/me/mail", null, me.key).then(({ data, error }) => {
+    if (error) { state.textContent = describeError(error); card.hidden = false; } else show(data);
+  });
+  return card;
 }
 
 // -- /p/{id}: a player's profile -----------------------------------------------------------

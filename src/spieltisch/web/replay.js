@@ -91,7 +91,7 @@ export function renderReplay(root, id) {
     }
     if (st.ply === st.plies && d.table.result) side.append(resultBox(d.table.result, ns, mod));
     side.append(positionLink());
-    const analyse = st.review ? null : el("button", { class: "button", type: "button", id: "to-review", onclick: () => openReview(null) }, t("analysis"));
+    const analyse = st.review || d.table.status === "abandoned" ? null : el("button", { class: "button", type: "button", id: "to-review", onclick: () => openReview(null) }, t("analysis"));
     if (analyse) side.append(analyse);
     page.replaceChildren(el("div", { class: "status-bar" }, `${t("replay")} · ${mod.title || d.table.game} · ${ns.join(" – ")}`), controls, el("div", { class: "play" }, board, side), ...(st.review ? [st.review.node] : []));
   }

@@ -23,6 +23,8 @@ export function moveForm(act, legal, words = null) {
 
 // The final standings, best first; a game may write its scores its own way (money).
 export function resultBox(result, ns, mod) {
+  // A table its people left ends without a winner and without rating.
+  if (result.abandoned) return el("div", { class: "card result", id: "result" }, el("h3", {}, t("result")), el("p", {}, t("abandonedTable")));
   // A game ended by resignation has no score of its own: who gave up says it all.
   if (result.reason === "resigned") {
     const gaveUp = result.details.resigned || [];

@@ -13,7 +13,7 @@ import { createAttention } from "./attention.js";
 import { reviewLink } from "./review.js";
 import { connect } from "./tablesocket.js";
 import { myTurn, noteMover, seatNames, statusText, thinkingText } from "./tablestatus.js";
-import { inviteBase, inviteBox, seatList, waitingBox } from "./tableseats.js";
+import { handoverDue, inviteBase, inviteBox, seatList, waitingBox } from "./tableseats.js";
 import { logBox } from "./tablelog.js";
 import { moveForm, resultBox } from "./result.js";
 import { loadBotRatings, loadMyRatings } from "./ratings.js";
@@ -33,6 +33,9 @@ export function renderTable(root, id) {
   const ticker = setInterval(() => {
     for (const node of page.querySelectorAll(".thinking")) node.textContent = thinkingText(st);
     P.clocks.tick(page);
+    // A seat's hand-over control appears the moment its grace has passed.
+    const due = handoverDue(st);
+    if (due !== st.dueShown) { st.dueShown = due; P.draw(); }
   }, 500);
 
   // What each rule says, so a refusal reads as the rule in the player's language.
@@ -64,6 +67,9 @@ function gonePage(P) {
   if (st.conn === "table/not_found") return el("p", { class: "card" }, t("notFound"), " ", el("a", { href: "/", "data-link": true }, t("toLobby")));
   if (st.conn === "table/closed" || st.conn === "table/expired") {
     return el("div", { class: "card", id: "gone" }, el("h2", {}, st.conn === "table/closed" ? t("closedByHost") : t("expiredTable")), el("a", { class: "button", href: "/", "data-link": true }, t("toLobby")));
+  }
+  if (st.conn === "table/abandoned") {
+    return el("div", { class: "card", id: "gone" }, el("h2", {}, t("abandonedTable")), el("p", { class: "row" }, el("a", { class: "button", href: `/replay/${id}`, "data-link": true }, t("replay")), " ", el("a", { class: "button", href: "/", "data-link": true }, t("toLobby"))));
   }
   if (st.conn === "table/not_live") return el("div", { class: "card" }, el("h2", {}, t("gameOver")), el("a", { class: "button", href: `/replay/${id}`, "data-link": true }, t("replay")));
   return null;

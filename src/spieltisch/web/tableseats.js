@@ -19,6 +19,19 @@ export function inviteBase() {
   });
 }
 
+/** A signed-in player's own seat at this table, claimed for this browser when it holds no
+ *  token of it: his seats follow him to every device he signs in on (a guest's stays in
+ *  the browser that took it). The token comes in the answer's body, never in a URL. */
+export async function claimOwnSeat(id) {
+  const key = playerKey();
+  if (!key || tokens.seat(id)) return;
+  const { data } = await api("GET", "/api/players/me/tables", null, key);
+  const tb = (data || []).find((x) => x.id === id);
+  if (!tb) return;
+  const got = await api("POST", `/api/tables/${id}/seats/${tb.seat}/claim`, null, key);
+  if (got.data) tokens.setSeat(id, got.data.seat, got.data.seat_token);
+}
+
 async function join(P, name, seat) {
   const { data, error } = await api("POST", `/api/tables/${P.id}/join`, { name, seat, player: playerKey() });
   if (error) { P.st.refusal = error; P.draw(); return; }
@@ -28,7 +41,9 @@ async function join(P, name, seat) {
 }
 
 async function handTo(P, seat, level) {
-  const { error } = await api("POST", `/api/tables/${P.id}/seats/${seat}/bot`, { level }, tokens.host(P.id));
+  // The host's token, else this browser's seat's: anyone seated may hand an away seat over.
+  const token = tokens.host(P.id) || (tokens.seat(P.id) || {}).token;
+  const { error } = await api("POST", `/api/tables/${P.id}/seats/${seat}/bot`, { level }, token);
   if (error) { P.st.refusal = error; P.draw(); }
 }
 
@@ -73,29 +88,43 @@ function seatState(s, resigned) {
   return s.online ? t("online") : t("offline");
 }
 
-// The host's controls of a seat, and the way back to one's own seat a bot holds.
+// Whether a person's seat may go to a bot now: the server says in how many seconds
+// (handover_in, null: not while things stay so) with each table update.
+function mayHandOver(st, s) {
+  return s.handover_in !== null && s.handover_in !== undefined && Date.now() >= (st.tableAt || 0) + s.handover_in * 1000;
+}
+
+/** The seats whose hand-over control shows now, as one text (the page redraws when it changes). */
+export function handoverDue(st) {
+  return st.table ? st.table.seats.filter((s) => mayHandOver(st, s)).map((s) => s.seat).join(",") : "";
+}
+
+// The hand-over controls of a seat, and the way back to one's own seat a bot holds.
 function seatControls(P, s, resigned) {
   const { st, id } = P;
   const host = tokens.host(id);
+  const seated = st.seat !== null && st.seat !== undefined;
   const running = st.table.status === "running";
   const controls = [];
   // The levels come with the game list, which may arrive before or after the table.
   const known = ((st.games || []).find((g) => g.name === st.table.game) || {}).bot_levels || ["random"];
-  if (host && running && s.name) {
-    // The server lets a bot take over only a seat that has been away for its grace (or
-    // idle on its turn), never in a rated or correspondence game; it says why otherwise.
-    if (s.kind === "human" && s.seat !== st.seat) {
-      const level = el("select", { class: "small", "aria-label": t("botLevel") }, known.map((l) => el("option", { value: l }, levelName(l))));
-      controls.push(level, el("button", { class: "button small", onclick: () => handTo(P, s.seat, level.value) }, t("handToBot")));
+  // Chosen levels are kept across redraws (every move and every player coming online redraws).
+  st.seatLevels = st.seatLevels || {};
+  if ((host || seated) && running && s.name) {
+    // Only a seat away (or idle on its turn) past its grace, never in a rated or
+    // correspondence game: the host or anyone seated may let a bot play it on.
+    if (s.kind === "human" && s.seat !== st.seat && mayHandOver(st, s)) {
+      const chosen = st.seatLevels[s.seat] || known[Math.min(1, known.length - 1)];
+      const level = el("select", { class: "small", id: `handover-level-${s.seat}`, "aria-label": t("botLevel"), onchange: (e) => { st.seatLevels[s.seat] = e.target.value; } },
+        known.map((l) => el("option", { value: l, selected: l === chosen }, levelName(l))));
+      controls.push(level, el("button", { class: "button small", id: `handover-${s.seat}`, onclick: () => handTo(P, s.seat, level.value) }, t("handToBot")));
     }
     // A resigned seat is not given back (the server refuses it: table/seat_resigned).
-    if (s.kind === "bot" && !resigned.includes(s.seat)) controls.push(el("button", { class: "button small", onclick: () => handTo(P, s.seat, null) }, t("takeBack")));
+    if (host && s.kind === "bot" && !resigned.includes(s.seat)) controls.push(el("button", { class: "button small", onclick: () => handTo(P, s.seat, null) }, t("takeBack")));
   }
   // On a table that has not started, a seat nobody has taken (or one held for a
   // rematch player who has not come) may go to a bot; the last one starts the game.
   if (host && st.table.status === "open" && s.kind === "human" && !s.taken) {
-    // The choice is kept across redraws (a player coming online redraws the list).
-    st.seatLevels = st.seatLevels || {};
     const chosen = st.seatLevels[s.seat] || known[0];
     const level = el("select", { class: "small", id: `seat-level-${s.seat}`, "aria-label": t("botLevel"), onchange: (e) => { st.seatLevels[s.seat] = e.target.value; } },
       known.map((l) => el("option", { value: l, selected: l === chosen }, levelName(l))));
@@ -108,11 +137,14 @@ function seatControls(P, s, resigned) {
 /** The players card: one row per seat with its name, state, clock and controls. */
 export function seatList(P, ns, resigned) {
   const { st } = P;
+  // A guest's seat lives in this browser only; he is told so, and how to take it along.
+  const guest = st.seat !== null && !playerKey() && st.table.status !== "finished"
+    ? el("p", { class: "muted small", id: "guest-seat" }, t("guestSeats"), " ", el("a", { href: "/players", "data-link": true }, t("guestSeatsLink"))) : null;
   return el("div", { class: "card seats-list" }, el("h3", {}, t("players")), el("ul", {}, st.table.seats.map((s) => {
     const thinking = thinkingBot(st) === s.seat ? el("span", { class: "thinking small" }, thinkingText(st)) : null;
     const rating = seatRating(st.table.game, s, s.seat === st.seat && playerKey());
     return el("li", { class: s.online ? "on" : "" }, el("span", { class: `dot ${s.online || s.kind === "bot" ? "on" : ""}` }), el("span", {}, ns[s.seat]),
       rating ? el("span", { class: "tag seat-rating", title: t("pl.rating") }, rating) : null,
       s.seat === st.seat ? el("span", { class: "badge" }, t("you")) : null, el("span", { class: "muted small" }, seatState(s, resigned)), thinking, s.kind === "human" ? P.clocks.badge(s.seat) : null, ...seatControls(P, s, resigned));
-  })));
+  })), guest);
 }

@@ -4,11 +4,12 @@ import { tokens } from "./api.js";
 import { describeError, levelName, t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
 import { toast } from "./app.js";
+import { claimOwnSeat } from "./tableseats.js";
 
 const REFUSAL_SHOWN_MS = 4000;
 
 // Refusals after which reconnecting would only be refused again (or push out another tab).
-export const FINAL = new Set(["table/not_live", "table/not_found", "table/seat_crowded", "auth/origin", "table/closed", "table/expired"]);
+export const FINAL = new Set(["table/not_live", "table/not_found", "table/seat_crowded", "auth/origin", "table/closed", "table/expired", "table/abandoned"]);
 
 /** The game's module for the table in ``m`` (mounted once, when the page first learns it). */
 function useModule(P, table) {
@@ -63,13 +64,15 @@ function onMessage(P, m) {
   else if (m.type === "rematch") P.life.next = m.next;
   else if (m.type === "timeout") onTimeout(P, m);
   else if (m.type === "error") onError(P, m);
-  if (m.table) P.clocks.update(st.table);
+  if (m.table) { P.clocks.update(st.table); st.tableAt = Date.now(); }
   return true;
 }
 
 /** Open the table's socket (again after each loss, until the page is left). */
-export function connect(P) {
+export async function connect(P) {
   const { st, id } = P;
+  if (st.closed) return;
+  await claimOwnSeat(id);
   if (st.closed) return;
   const mine = tokens.seat(id);
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${id}`);

@@ -1,7 +1,7 @@
 // Turn clocks on the table page: per seat the time left to move, counting down between
 // the server's messages. The server sends, with every table summary, the seconds each
-// seat has left (null: not to move); the page counts from the moment it heard them, so
-// the browser's own clock setting never matters.
+// seat has left (null: not to move) and, for a time bank, each seat's bank; the page
+// counts from the moment it heard them, so the browser's own clock setting never matters.
 import { el } from "./api.js";
 import { t } from "./i18n.js";
 
@@ -18,9 +18,10 @@ export function clockText(seconds, mode) {
   return t("clockHours", { h: hours, m: Math.floor((s % 3600) / 60) });
 }
 
-/** How a table's limit reads in a list: "1 min pro Zug", "2 Tage pro Zug". */
+/** How a table's limit reads in a list: "1 min pro Zug", "2 Tage pro Zug", "Zeitkonto 3+2". */
 export function limitText(clock) {
   const s = clock.seconds;
+  if (clock.mode === "bank") return t("bankLimit", { base: s % 60 === 0 ? s / 60 : (s / 60).toFixed(1), inc: clock.increment });
   const amount = s === 86400 ? t("oneDay") : s % 86400 === 0 ? t("days", { n: s / 86400 }) : s === 3600 ? t("oneHour") : s % 3600 === 0 ? t("hours", { n: s / 3600 }) : s % 60 === 0 ? `${s / 60} min` : `${s} s`;
   return t("perMove", { time: amount });
 }
@@ -35,7 +36,8 @@ export function createClocks() {
   const paint = (node) => {
     const seat = Number(node.dataset.clockSeat);
     const s = left(seat);
-    node.textContent = s === null ? clockText(clock.seconds, clock.mode) : clockText(s, clock.mode);
+    const idle = clock.bank ? clock.bank[seat] : clock.seconds;
+    node.textContent = clockText(s === null ? idle : s, clock.mode);
     node.classList.toggle("running", s !== null);
     node.classList.toggle("low", s !== null && s <= low(clock));
   };
@@ -43,7 +45,7 @@ export function createClocks() {
     /** Remember the clock of a table summary that just arrived. */
     update(table) { clock = (table && table.status === "running" && table.clock) || null; heard = performance.now(); },
     left,
-    /** A seat's clock: counting down while it is to move, its full time otherwise. */
+    /** A seat's clock: counting down while it is to move, its full time (or its bank) otherwise. */
     badge(seat, extra = {}) {
       if (!clock) return null;
       const node = el("span", { class: "turn-clock", "data-clock-seat": seat, role: "timer", title: limitText(clock), ...extra });

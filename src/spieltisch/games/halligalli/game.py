@@ -39,6 +39,7 @@ MAX_SEATS = 6
 
 INFO = GameInfo(
     name="halligalli",
+    abandoned_after=120.0,  # a reaction game: two minutes without anyone at the table
     title="Halli-Galli-Extreem",
     min_players=3,
     max_players=MAX_SEATS,
