@@ -59,6 +59,16 @@ def store_running(store: Store, table_id: str, record: dict[str, Any], tokens: l
     _store(store, table_id, record, seats)
 
 
+def store_finished_people(
+    store: Store, table_id: str, record: dict[str, Any], tokens: list[str]
+) -> None:
+    """Store ``record`` as a finished table of people, seat ``i`` holding ``tokens[i]``."""
+    seats = [
+        SeatRecord(s, "human", None, NAMES[s], hash_token(token)) for s, token in enumerate(tokens)
+    ]
+    assert _store(store, table_id, record, seats).is_over()
+
+
 def store_finished(store: Store, table_id: str, record: dict[str, Any], level: str) -> None:
     """Store ``record`` as a finished table whose seats are ``level`` bots."""
     seats = [SeatRecord(s, "bot", level) for s in range(record["players"])]

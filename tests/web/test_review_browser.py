@@ -11,6 +11,7 @@ counts and the chart. A click on a mistake shows that position in the replay.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ TOKENS = ["ada-token-for-the-analysis-test", "bob-token-for-the-analysis-test"]
 SEED, MOVES = 4, 12
 """Random bots' Halali of seed 4, first twelve moves: Ada's review (two worlds, the
 review seed of this table) marks two of her flips as mistakes."""
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 REVIEW_WAIT = 240_000
 """Milliseconds the review may take on a busy machine."""
 
@@ -94,4 +96,10 @@ def test_a_player_finishes_a_game_and_reads_her_analysis_in_german(
     page.wait_for_function(
         f"() => document.querySelector('#replay-slider').value === '{ply}'", timeout=15000
     )
+    # The played and the better move marked on the board: a ring or an arrow each.
+    page.wait_for_selector("#board svg.board g.mv-played")
+    assert page.locator("#board svg.board g.mv-better").count() == 1
+    assert page.get_attribute("#board", "data-viewer") == "0"  # as Ada saw it
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / "review-marks-halali-de-desktop.png"))
     assert page.errors == []

@@ -64,6 +64,7 @@ class ErrorCode(StrEnum):
     TABLE_CLOCK_INVALID = "table/clock_invalid"
     TABLE_CLOCK_NOT_TURNS = "table/clock_not_turns"
     REPLAY_BAD_PLY = "replay/bad_ply"
+    REPLAY_NOT_YOUR_SEAT = "replay/not_your_seat"
     CHAT_EMPTY = "chat/empty"
     CHAT_TOO_LONG = "chat/too_long"
     CHAT_RATE_LIMITED = "chat/rate_limited"
@@ -108,6 +109,7 @@ class ErrorCode(StrEnum):
     PLAYER_SIGN_IN_LIMITED = "player/sign_in_limited"
     PLAYER_WEAK_PASSWORD = "player/weak_password"
     RATING_UNRATED_GAME = "rating/unrated_game"
+    RATING_UNANCHORED_LEVEL = "rating/unanchored_level"
     MAIL_OFF = "mail/off"
     MAIL_BAD_ADDRESS = "mail/bad_address"
     MAIL_TOO_MANY = "mail/too_many"
@@ -298,6 +300,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
     E.REPLAY_BAD_PLY: CodeInfo(
         400, Text("Diesen Zug gibt es in der Partie nicht", "The game has no such move")
     ),
+    E.REPLAY_NOT_YOUR_SEAT: CodeInfo(
+        403,
+        Text(
+            "Die Karten eines Platzes sieht nur, wer auf ihm gespielt hat",
+            "Only the seat's own player sees its cards",
+        ),
+    ),
     E.HINT_TIMEOUT: CodeInfo(
         503,
         Text(
@@ -451,6 +460,13 @@ INFO: dict[ErrorCode, CodeInfo] = {
     E.RATING_UNRATED_GAME: CodeInfo(
         400,
         Text("Dieses Spiel wird nicht gewertet", "This game is not rated"),
+    ),
+    E.RATING_UNANCHORED_LEVEL: CodeInfo(
+        400,
+        Text(
+            "Gegen diese Bot-Stufe wird nicht gewertet: ihre Spielstärke ist noch nicht gemessen",
+            "Games against this bot level are not rated: its strength is not measured yet",
+        ),
     ),
     E.MAIL_OFF: CodeInfo(
         409,

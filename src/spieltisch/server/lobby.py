@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, field_v
 
 from spieltisch.engine import load
 
-from . import players
+from . import players, seatview
 from . import schemas as S
 from .deps import Bearer, Manager, WriteLimit
 from .names import clean_name
@@ -117,6 +117,7 @@ async def server_info(request: Request) -> dict[str, str | float | None]:
         S.E.TABLE_CLOCK_INVALID,
         S.E.TABLE_CLOCK_NOT_TURNS,
         S.E.RATING_UNRATED_GAME,
+        S.E.RATING_UNANCHORED_LEVEL,
         S.E.PLAYER_BAD_KEY,
         S.E.PLAYER_NAME_BANNED,
     ),
@@ -290,7 +291,25 @@ async def close_table(
 
 @router.get(
     "/tables/{table_id}/replay/{ply}",
-    **S.answers(S.ReplayStep, *S.TABLE, S.E.TABLE_NOT_FINISHED, S.E.REPLAY_BAD_PLY),
+    **S.answers(
+        S.ReplayStep,
+        *S.TABLE,
+        S.E.TABLE_NOT_FINISHED,
+        S.E.REPLAY_BAD_PLY,
+        S.E.REPLAY_NOT_YOUR_SEAT,
+        S.E.AUTH_MISSING_TOKEN,
+    ),
 )
-async def replay_step(table_id: TableId, ply: int, manager: Manager) -> dict[str, Any]:
-    return await manager.replay_step(table_id, ply)
+async def replay_step(
+    table_id: TableId,
+    ply: int,
+    manager: Manager,
+    request: Request,
+    seat: Annotated[int | None, Query(ge=0, le=64)] = None,
+) -> dict[str, Any]:
+    """A finished game after ``ply`` actions as a spectator saw it; ``?seat=N`` as seat N
+    saw it (its hand), for N's own player only: his seat token or player key as
+    ``Authorization: Bearer``."""
+    if seat is not None:
+        await seatview.check_seat_viewer(manager, table_id, seat, request)
+    return await manager.replay_step(table_id, ply, seat)

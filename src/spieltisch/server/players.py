@@ -394,7 +394,9 @@ def build_profile(manager: TableManager, player_id: str) -> dict[str, Any]:
                 "players": record.players,
                 "score": record.result["scores"][seat],
                 "outcome": outcome,
-                "rated": rated.get(tid, False),
+                # Rated only when it counted: a table asked to be rated that was not
+                # (a bot level without an anchor, an earlier server) says so.
+                "rated": rated.get(tid, False) and change is not None,
                 "rating": None
                 if change is None
                 else {

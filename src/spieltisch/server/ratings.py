@@ -102,6 +102,12 @@ def bot_rating(game: str, level: str | None) -> tuple[float, float] | None:
     return anchors().get(game, {}).get(level or "")
 
 
+def anchored(game: str, level: str | None) -> bool:
+    """Whether ``level``'s strength in ``game`` is measured (an anchor): only then does a
+    game against it count for a rating."""
+    return bot_rating(game, level) is not None
+
+
 def repeat_weight(previous: int) -> float:
     """How much a rated game counts for a player who has played ``previous`` rated games
     against the same opponent within :data:`REPEAT_WINDOW`: fully for the first

@@ -1,4 +1,5 @@
-"""The replay viewer's steps: a finished game's spectator view after any ply.
+"""The replay viewer's steps: a finished game's spectator view after any ply, or one
+seat's own view (its hand) for that seat's player (:mod:`.seatview` checks who asks).
 
 A finished game never changes, so its record is read once and a cursor is kept per
 table: the state after the last ply asked for. Stepping forward applies only the actions
@@ -17,6 +18,7 @@ from typing import Any
 from spieltisch.engine import State
 from spieltisch.engine.envelope import envelope
 from spieltisch.store import SeatSpan, TableRecord
+from spieltisch.table.runtime import events_for
 
 from .botplies import BotPlies
 from .context import TableContext
@@ -66,8 +68,9 @@ class ReplaySteps:
         self.size = size
         self.cursors: OrderedDict[str, Cursor] = OrderedDict()
 
-    async def step(self, table_id: str, ply: int) -> dict[str, Any]:
-        """The spectator's view after ``ply`` actions of a finished game, for the viewer.
+    async def step(self, table_id: str, ply: int, seat: int | None = None) -> dict[str, Any]:
+        """The spectator's view after ``ply`` actions of a finished game, for the viewer;
+        ``seat``'s own view instead when given (the caller checked who asks for it).
 
         ``bots`` says per seat whether a bot played it at this step (its level; ``None``:
         its person), so a person's own moves keep his name in the replay too.
@@ -82,7 +85,10 @@ class ReplaySteps:
         plies = len(cursor.actions)
         if not 0 <= ply <= plies:
             raise ApiError(ErrorCode.REPLAY_BAD_PLY, f"ply must be 0..{plies}")
-        answer = await self.ctx.db(self._view, cursor, ply)
+        players = cursor.record.players
+        if seat is not None and not 0 <= seat < players:
+            raise ApiError(ErrorCode.TABLE_NO_SUCH_SEAT, f"seat must be 0..{players - 1}")
+        answer = await self.ctx.db(self._view, cursor, ply, seat)
         return {"table": summary(cursor.record, None, None, self.ctx.clock.wall()), **answer}
 
     async def _load(self, table_id: str) -> Cursor:
@@ -97,7 +103,7 @@ class ReplaySteps:
             self.cursors.popitem(last=False)
         return cursor
 
-    def _view(self, cursor: Cursor, ply: int) -> dict[str, Any]:
+    def _view(self, cursor: Cursor, ply: int, seat: int | None) -> dict[str, Any]:
         """The step's answer without its summary (in a worker thread)."""
         with cursor.lock:
             state = cursor.move_to(ply, lambda: self.ctx.new_state(cursor.record))
@@ -106,8 +112,9 @@ class ReplaySteps:
                 "ply": ply,
                 "plies": len(cursor.actions),
                 "seat": last["seat"] if last else None,
-                "events": [e for e in cursor.events if "visible_to" not in e],
-                "view": state.view(None),
-                "envelope": envelope(state, None),
+                "viewer": seat,
+                "events": events_for(cursor.events, seat),
+                "view": state.view(seat),
+                "envelope": envelope(state, seat),
                 "bots": cursor.bots.at(max(ply - 1, 0)),
             }

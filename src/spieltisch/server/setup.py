@@ -22,7 +22,7 @@ from spieltisch.store import TableRecord, TurnClockRecord
 from spieltisch.table import TurnLimit, allows_turn_clock
 
 from .errors import ApiError, ErrorCode, from_engine
-from .ratings import ratable
+from .ratings import anchored, ratable
 
 CHAT_AUDIENCES = ("none", "read", "write")
 """Spectators read nothing of the chat, read it, or also write (:mod:`.chat`)."""
@@ -94,7 +94,18 @@ class TableSetup:
                 )
         if chat not in CHAT_AUDIENCES:
             raise ValueError(f"chat is one of {CHAT_AUDIENCES}")
+        # A bot level without a measured strength (no anchor) would make the rating a
+        # guess: such a table is never rated, and asking for it is refused.
+        unanchored = sorted(
+            {str(s.level) for s in seats if s.kind == "bot" and not anchored(game_name, s.level)}
+        )
+        if rated and unanchored:
+            raise ApiError(
+                ErrorCode.RATING_UNANCHORED_LEVEL,
+                f"{game_name} levels without an anchor: {', '.join(unanchored)}",
+            )
         chosen = rated if rated is not None else by_player and ratable(game_name)
+        chosen = bool(chosen) and not unanchored
         setup = cls(
             game_name,
             dict(game.options),

@@ -259,9 +259,10 @@ class TableManager:
         """The tables of ``table_ids`` in any status, most recently changed first."""
         return await self.listing.tables_by_id(table_ids)
 
-    async def replay_step(self, table_id: str, ply: int) -> dict[str, Any]:
-        """A finished game's spectator view after ``ply`` actions (:mod:`.replays`)."""
-        return await self.replays.step(table_id, ply)
+    async def replay_step(self, table_id: str, ply: int, seat: int | None = None) -> dict[str, Any]:
+        """A finished game's spectator view after ``ply`` actions, or ``seat``'s own
+        (:mod:`.replays`; who may ask for a seat's view: :mod:`.seatview`)."""
+        return await self.replays.step(table_id, ply, seat)
 
     # -- live tables -----------------------------------------------------------------------
     async def restore(self) -> int:

@@ -136,3 +136,21 @@ export function sortKey(name, bySuit) {
   const s = SUIT_ORDER.indexOf(c.suit);
   return bySuit ? s * 20 + r : r * 4 + s;
 }
+
+/**
+ * The review's marks on a card table: the cards an action names (``discard 5h``, ``C9``,
+ * ``meld 10c 10d 10h``) lit in the seat's hand, played grey, better green; the table's
+ * elements an action names otherwise (``draw stock``) come from ``extra(action)``.
+ */
+export function markCards(host, marks, extra = () => null) {
+  for (const [kind, action] of [["played", marks.played], ["better", marks.better]]) {
+    if (!action) continue;
+    const names = new Set(String(action).split(" "));
+    const lit = [...host.querySelectorAll("#hand .pcard[data-card]")].filter((c) => names.has(c.dataset.card));
+    const other = extra(action);
+    for (const node of [...lit, ...(other ? [other] : [])]) {
+      node.classList.add("mv", `mv-${kind}`);
+      node.dataset.mark = node.dataset.mark ? `${node.dataset.mark} ${kind}` : kind;
+    }
+  }
+}

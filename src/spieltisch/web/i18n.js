@@ -154,6 +154,8 @@ const TEXT = {
   next: ["Weiter", "Next"],
   last: ["Ende", "End"],
   step: ["Zug {n} von {m}", "Move {n} of {m}"],
+  positionLink: ["Link zu dieser Stellung", "Link to this position"],
+  positionLinkCopy: ["Zum Weitergeben – ohne Platz-Schlüssel", "To share – no seat token in it"],
   start: ["Ausgangsstellung", "Starting position"],
   notFound: ["Diesen Tisch gibt es nicht.", "There is no such table."],
   toLobby: ["Zur Lobby", "To the lobby"],
@@ -177,11 +179,14 @@ const TEXT = {
   // answer); every error the server sends carries its own German and English text.
   "code.net/offline": ["Keine Verbindung zum Server", "No connection to the server"],
   "code.server/internal": ["Interner Serverfehler", "Internal server error"],
+  // A move the page's own check refuses before it is sent (the words the server gives it).
+  "code.action/illegal": ["Regelverstoß", "Against the rules"],
 
   // -- Bot levels by their ladder names (docs/bots.md)
   "level.random": ["Zufall", "Random"],
   "level.rules": ["Regelbot", "Rule-based"],
-  "level.ismcts": ["Baumsuche (ISMCTS)", "Tree search (ISMCTS)"],
+  // Named for how it plays, not how it is built (it searches sampled hands: docs/bots.md).
+  "level.ismcts": ["Tüftler", "Planner"],
   "level.strong": ["Stark", "Strong"],
   "level.expert": ["Experte", "Expert"],
   "level.beginner": ["Anfänger", "Beginner"],
@@ -300,9 +305,13 @@ const TEXT = {
   "pl.ratedPending": ["gewertet", "rated"],
   "pl.against": ["gegen", "against"],
   "pl.rated": ["Gewertet", "Rated"],
+  "pl.unanchored": ["Nicht gewertet gegen {levels}: die Spielstärke dieser Stufe ist noch nicht gemessen.", "Not rated against {levels}: the strength of this level is not measured yet."],
+  "pl.myRating": ["Deine Wertung: {rating} ({games} Partien)", "Your rating: {rating} ({games} games)"],
+  "pl.myRatingNone": ["Du hast in diesem Spiel noch keine Wertung.", "You have no rating in this game yet."],
   "pl.ratedHint": ["Die Partie zählt für die Bestenliste der Spieler am Tisch.", "The game counts for the leaderboard of the players at the table."],
   "pl.playingAs": ["Du spielst als {name}.", "You play as {name}."],
   "pl.guestHint": ["Als Gast zählen deine Partien nicht. Lege einen Spieler an, um gewertet zu werden.", "As a guest your games do not count. Create a player to be rated."],
+  "lb.unrated": ["{game} wird in Echtzeit gespielt und nicht gewertet: Bestenlisten gibt es für die Spiele mit Zügen nacheinander.", "{game} is played in real time and not rated: leaderboards exist for the turn-based games."],
   "lb.title": ["Bestenliste {game}", "{game} leaderboard"],
   "lb.rank": ["Rang", "Rank"],
   "lb.anchored": ["fest", "fixed"],
@@ -343,6 +352,8 @@ const TEXT = {
   "rv.noMarks": ["Keine Ungenauigkeiten, Fehler oder groben Fehler – gut gespielt!", "No inaccuracies, mistakes or blunders – well played!"],
   "rv.noDecisions": ["Dieser Platz hatte in diesem Spiel nichts zu entscheiden.", "This seat had nothing to decide in this game."],
   "rv.jump": ["Zur Stellung vor diesem Zug springen", "Jump to the position before this move"],
+  "rv.markPlayed": ["gespielt", "played"],
+  "rv.markBetter": ["besser", "better"],
   "rv.legend": ["?! Ungenauigkeit (kostet mindestens 5 Prozentpunkte Gewinnchance), ? Fehler (mindestens 10), ?? grober Fehler (mindestens 20). Geschätzt aus Partien, die von der Stellung aus mit den Karten weitergespielt wurden, die dieser Platz kennen konnte; ± ist die Unsicherheit der Schätzung.", "?! inaccuracy (costs at least 5 percentage points of the chance to win), ? mistake (at least 10), ?? blunder (at least 20). Estimated from games played on from the position with what this seat could know; ± is the estimate's uncertainty."],
   "rv.rt.rings": ["Mal geklingelt", "rings"],
   "rv.rt.right": ["richtig", "right"],
@@ -448,14 +459,21 @@ function ruleText(rule, game) {
 // the words, and (for an illegal action) the rule id and what the rule says.
 export function refusalParts(err, game = null) {
   if (!err || err.code !== "action/illegal" || !err.rule) return null;
-  const words = err.text ? pick(err.text) : has(`code.${err.code}`) ? t(`code.${err.code}`) : err.code;
+  const words = codeWords(err);
   const rule = ruleText(err.rule, game) || (lang === "en" ? err.message : "");
   return { words, rule: err.rule, text: rule };
 }
 
+// The words of an error: the server's, else this table's; a code nobody gave words to
+// reads as a plain refusal, never as the code itself.
+function codeWords(err) {
+  if (err.text) return pick(err.text);
+  return has(`code.${err.code}`) ? t(`code.${err.code}`) : t("refused");
+}
+
 export function describeError(err, game = null) {
   if (!err) return "";
-  const words = err.text ? pick(err.text) : has(`code.${err.code}`) ? t(`code.${err.code}`) : err.code;
+  const words = codeWords(err);
   if (!err.rule) return words;
   const rule = err.code === "action/illegal" ? ruleText(err.rule, game) || (lang === "en" ? err.message : "") : "";
   if (rule) return `${words} [${err.rule}]: ${rule}`;

@@ -4,7 +4,7 @@ import { describeError, getLang, learnRules, levelName, optionText, pick, t } fr
 import { navigate } from "./app.js";
 import { clockText, limitText } from "./turnclock.js";
 import { identity, playerKey } from "./players.js";
-import { levelWithRating, loadBotRatings } from "./ratings.js";
+import { anchoredLevel, levelWithRating, loadBotRatings, loadMyRatings, myRatingText } from "./ratings.js";
 
 const PAGE = 10;
 const MINE_FINISHED = 5;
@@ -36,7 +36,7 @@ export function renderLobby(root) {
   const titles = {};
   const done = { items: [], more: false, paging: false };
   let ttl = null;
-  Promise.all([api("GET", "/api/games"), loadBotRatings()]).then(([{ data, error }]) => {
+  Promise.all([api("GET", "/api/games"), loadBotRatings(), loadMyRatings()]).then(([{ data, error }]) => {
     if (!alive) return;
     if (error) { formBox.append(el("p", { class: "error" }, describeError(error))); return; }
     learnRules(data);
@@ -180,9 +180,14 @@ function createForm(games) {
     el("optgroup", { label: t("clockBank") }, BANKS.map(([base, inc]) => el("option", { value: `bank:${base * 60}:${inc}` }, limitText({ mode: "bank", seconds: base * 60, increment: inc })))));
   const clockField = el("div", { class: "field", id: "turn-clock-field" }, el("label", { for: "turn-clock" }, t("turnClock")), clockSel, el("small", { class: "muted" }, t("turnClockHint")));
   // A rated game counts for its players' ratings: offered to a player, for games with turns.
+  // Only against bot levels whose strength is measured (an anchor); otherwise the box is
+  // off and says why. Beside it the player's own rating in this game, to set against the
+  // levels' numbers.
   const ratedBox = el("input", { type: "checkbox", id: "rated", checked: true });
+  const ratedWhy = el("small", { class: "muted", id: "rated-why" });
+  const myRating = el("small", { class: "muted", id: "my-rating" });
   const ratedField = identity()
-    ? el("div", { class: "field", id: "rated-field" }, el("label", { for: "rated" }, t("pl.rated")), ratedBox, el("small", { class: "muted" }, t("pl.playingAs", { name: identity().name }), " ", t("pl.ratedHint")))
+    ? el("div", { class: "field", id: "rated-field" }, el("label", { for: "rated" }, t("pl.rated")), ratedBox, el("small", { class: "muted" }, t("pl.playingAs", { name: identity().name }), " ", t("pl.ratedHint")), ratedWhy, myRating)
     : el("p", { class: "muted small", id: "rated-field" }, t("pl.guestHint"), " ", el("a", { href: "/players", "data-link": true }, t("pl.new")));
   const msg = el("p", { class: "error", role: "alert" });
   const current = () => games.find((g) => g.name === gameSel.value);
@@ -207,6 +212,19 @@ function createForm(games) {
     }));
     drawSeats();
   };
+  let wanted = true; // the player's own choice, kept while a level forbids it
+  ratedBox.addEventListener("change", () => { wanted = ratedBox.checked; });
+  const syncRated = () => {
+    const g = current();
+    myRating.textContent = myRatingText(g.name);
+    const bots = [...seatBox.querySelectorAll("select[data-seat]")].filter((s) => s.value === "bot")
+      .map((s) => seatBox.querySelector(`#level-${s.dataset.seat}`).value);
+    const unanchored = [...new Set(bots.filter((l) => !anchoredLevel(g.name, l)))];
+    ratedBox.disabled = unanchored.length > 0;
+    ratedBox.checked = !ratedBox.disabled && wanted;
+    ratedWhy.textContent = unanchored.length ? t("pl.unanchored", { levels: unanchored.map(levelName).join(", ") }) : "";
+    ratedWhy.hidden = !unanchored.length;
+  };
   const drawSeats = () => {
     const g = current();
     const n = Number(countSel.value);
@@ -216,11 +234,13 @@ function createForm(games) {
         el("option", { value: "human", selected: i === 0 }, t("human")),
         el("option", { value: "bot", selected: i > 0 }, t("bot")));
       const level = el("select", { id: `level-${i}`, "aria-label": `${t("level")} ${i + 1}` }, g.bot_levels.map((l) => el("option", { value: l, selected: l === defaultLevel(g.bot_levels), label: levelWithRating(g.name, l) }, levelName(l))));
-      const sync = () => { level.disabled = kind.value !== "bot"; level.hidden = level.disabled; };
+      const sync = () => { level.disabled = kind.value !== "bot"; level.hidden = level.disabled; syncRated(); };
       kind.addEventListener("change", sync);
+      level.addEventListener("change", syncRated);
       sync();
       seatBox.append(el("div", { class: "field seat-row" }, el("label", { for: `seat-${i}` }, `${t("seat")} ${i + 1}`), kind, level));
     }
+    syncRated();
   };
   gameSel.addEventListener("change", drawOptions);
   countSel.addEventListener("change", drawSeats);
@@ -245,7 +265,7 @@ function createForm(games) {
     localStorage.setItem("spieltisch.name", name);
     const [mode, seconds, increment] = clockSel.value.split(":");
     const clock = g.turn_clock && mode !== "none" ? { mode, seconds: Number(seconds), ...(mode === "bank" ? { increment: Number(increment) } : {}) } : null;
-    const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null, spectator_chat: chatSel.value, clock, player: playerKey(), rated: g.turn_clock && identity() ? ratedBox.checked : null });
+    const { data, error } = await api("POST", "/api/tables", { game: g.name, options, seats, name: humans ? name : null, spectator_chat: chatSel.value, clock, player: playerKey(), rated: g.turn_clock && identity() && !ratedBox.disabled ? ratedBox.checked : g.turn_clock && identity() ? false : null });
     optBox.querySelectorAll("[aria-invalid]").forEach((n) => n.removeAttribute("aria-invalid"));
     if (error) {
       msg.textContent = describeError(error);

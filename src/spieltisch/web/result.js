@@ -3,12 +3,21 @@
 import { el } from "./api.js";
 import { t } from "./i18n.js";
 
-/** The move form: type an action in notation; the seat's legal actions are its suggestions. */
-export function moveForm(act, legal) {
-  const example = legal.length ? ` (${legal[0]})` : "";
-  const input = el("input", { id: "move", "aria-label": t("moveInput"), placeholder: t("moveInput") + example, maxlength: 40, autocomplete: "off", list: "legal" });
-  const list = el("datalist", { id: "legal" }, legal.slice(0, 200).map((a) => el("option", { value: a })));
-  return el("form", { class: "move-form", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) act(input.value.trim()); } },
+/**
+ * The move form: the seat's legal actions are its suggestions, in the page's words where
+ * the game's module gives them (``words(action)``, else the notation). A suggestion's
+ * words are sent as their action; anything else typed is sent as notation.
+ */
+export function moveForm(act, legal, words = null) {
+  const said = (a) => (words && words(a)) || a;
+  const byWords = new Map(); // lower-case words -> the one action they stand for (null: several)
+  for (const a of legal) { const k = said(a).toLowerCase(); byWords.set(k, byWords.has(k) ? null : a); }
+  const label = (a) => (byWords.get(said(a).toLowerCase()) === a ? said(a) : a);
+  const example = legal.length ? ` (${label(legal[0])})` : "";
+  const input = el("input", { id: "move", "aria-label": t("moveInput"), placeholder: t("moveInput") + example, maxlength: 80, autocomplete: "off", list: "legal" });
+  const list = el("datalist", { id: "legal" }, legal.slice(0, 200).map((a) => el("option", { value: label(a) })));
+  const send = (text) => act(byWords.get(text.toLowerCase()) || text);
+  return el("form", { class: "move-form", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) send(input.value.trim()); } },
     input, list, el("button", { class: "button", type: "submit" }, t("send")));
 }
 

@@ -66,7 +66,7 @@ export function chart(review, onPly) {
   const dots = review.decisions.filter((d) => MARKED.has(d.class) && d.win_before !== null).map((d) => {
     const dot = svg("circle", { cx: x(d.ply).toFixed(1), cy: y(d.win_before).toFixed(1), r: 5, class: `rv-dot rv-${d.class}`, tabindex: 0, "data-ply": d.ply },
       svg("title", {}, `${t("rv.move", { n: d.ply + 1 })} ${d.mark} · ${t(`rv.one.${d.class}`)}`));
-    dot.addEventListener("click", () => onPly(d.ply));
+    dot.addEventListener("click", () => onPly(d.ply, d));
     return dot;
   });
   const axis = svg("text", { x: W - R, y: H - 6, class: "rv-axis", "text-anchor": "end" }, t("rv.axisMoves", { n: review.plies }));
@@ -96,7 +96,7 @@ function decisionRow(d, ctx, onPly) {
     if (d.loss && MARKED.has(d.class)) body.push(el("p", { class: "rv-loss muted small" }, t("rv.loss", { points: Math.round(d.loss.win * 100), se: plusMinus(d.loss.win_se) })));
   }
   const row = el("li", { class: `rv-decision rv-${d.class}`, "data-ply": d.ply, "data-class": d.class, tabindex: 0, role: "button", title: t("rv.jump") }, head, body);
-  const go = () => onPly(d.ply);
+  const go = () => onPly(d.ply, d);
   row.addEventListener("click", go);
   row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
   return row;
@@ -202,5 +202,5 @@ export function createReview(ctx) {
 
   draw();
   if (st.seat !== null && st.seat !== undefined) ask("POST");
-  return { node, stop: () => { st.alive = false; clearTimeout(st.timer); } };
+  return { node, seat: () => st.seat, stop: () => { st.alive = false; clearTimeout(st.timer); } };
 }

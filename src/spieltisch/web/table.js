@@ -16,6 +16,7 @@ import { myTurn, noteMover, seatNames, statusText, thinkingText } from "./tables
 import { handoverDue, inviteBase, inviteBox, seatList, waitingBox } from "./tableseats.js";
 import { logBox } from "./tablelog.js";
 import { moveForm, resultBox } from "./result.js";
+import { loadBotRatings, loadMyRatings } from "./ratings.js";
 
 export function renderTable(root, id) {
   const st = { table: null, seat: null, view: null, envelope: null, mod: null, log: [], selected: null, last: null, ws: null, closed: false, retry: 0, refusal: null, refusalAt: 0, conn: "connecting", invite: null, mover: null, moverSince: 0 };
@@ -44,6 +45,8 @@ export function renderTable(root, id) {
     st.games = data;
     P.draw();
   });
+  // The bots' and this player's ratings beside the seats (loaded once per page).
+  Promise.all([loadBotRatings(), loadMyRatings()]).then(() => P.draw());
   connect(P);
   P.draw();
   return () => {
@@ -93,7 +96,7 @@ function gameParts(P, board, side, ns, resigned, playing) {
       st.seat !== null ? reviewLink(id, st.seat) : null));
   }
   if (st.seat !== null && resigned.includes(st.seat) && !env.over) side.append(el("p", { class: "card muted", id: "you-resigned" }, t("youResigned")));
-  if (playing && !env.over) side.append(moveForm(P.act, env.legal_actions));
+  if (playing && !env.over) side.append(moveForm(P.act, env.legal_actions, mod.actionWords));
   if (playing && !env.over && env.legal_actions.includes("pass")) side.append(el("button", { class: "button primary", id: "pass", onclick: () => P.act("pass") }, t("pass")));
 }
 
@@ -176,5 +179,5 @@ function draw(P) {
   const running = st.table && st.table.status === "running" && view && env && !env.over;
   const notice = botNotice(P, running, resigned);
   tableParts(P, side, ns, resigned, playing, running);
-  replacePage(P, [header, refusal, ...(notice ? [notice] : []), el("div", { class: "play" }, board, side)]);
+  replacePage(P, [header, ...(notice ? [notice] : []), el("div", { class: "play" }, el("div", { class: "board-area" }, refusal, board), side)]);
 }

@@ -25,7 +25,8 @@ function logNames(table, log, ns) {
   });
 }
 
-/** The log card: the newest 200 lines first. */
+/** The log card: the newest 200 lines first, each numbered with its move (several lines
+ * of one move share its number). */
 export function logBox(table, log, mod, ns) {
   // Resigning is the same in every game, so its line is written here, in its place.
   const gaveUp = log.flatMap((s) => s.events.filter((e) => e.type === "resign").map((e) => ({ ply: s.ply, type: "resign", text: `${resignerName(table, e.seat, ns)} ${t("resigned")}` })));
@@ -42,6 +43,6 @@ export function logBox(table, log, mod, ns) {
     i = j;
   }
   const lines = [...moves, ...gaveUp].sort((a, b) => (a.ply ?? 0) - (b.ply ?? 0));
-  const list = el("ol", { class: "log", id: "log", reversed: true }, lines.slice(-200).reverse().map((l) => el("li", { class: l.type }, l.text)));
+  const list = el("ol", { class: "log", id: "log", reversed: true }, lines.slice(-200).reverse().map((l) => el("li", { class: l.type, value: Number.isInteger(l.ply) ? l.ply + 1 : null }, l.text)));
   return el("div", { class: "card" }, el("h3", {}, t("log")), list);
 }

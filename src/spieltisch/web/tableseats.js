@@ -4,6 +4,7 @@ import { api, el, tokens } from "./api.js";
 import { playerKey } from "./players.js";
 import { levelName, t } from "./i18n.js";
 import { thinkingBot, thinkingText } from "./tablestatus.js";
+import { seatRating } from "./ratings.js";
 
 // Where invite links point, asked once: a configured public address, the machine's LAN
 // address when this page was opened as localhost, else the address this browser used.
@@ -141,7 +142,9 @@ export function seatList(P, ns, resigned) {
     ? el("p", { class: "muted small", id: "guest-seat" }, t("guestSeats"), " ", el("a", { href: "/players", "data-link": true }, t("guestSeatsLink"))) : null;
   return el("div", { class: "card seats-list" }, el("h3", {}, t("players")), el("ul", {}, st.table.seats.map((s) => {
     const thinking = thinkingBot(st) === s.seat ? el("span", { class: "thinking small" }, thinkingText(st)) : null;
+    const rating = seatRating(st.table.game, s, s.seat === st.seat && playerKey());
     return el("li", { class: s.online ? "on" : "" }, el("span", { class: `dot ${s.online || s.kind === "bot" ? "on" : ""}` }), el("span", {}, ns[s.seat]),
+      rating ? el("span", { class: "tag seat-rating", title: t("pl.rating") }, rating) : null,
       s.seat === st.seat ? el("span", { class: "badge" }, t("you")) : null, el("span", { class: "muted small" }, seatState(s, resigned)), thinking, s.kind === "human" ? P.clocks.badge(s.seat) : null, ...seatControls(P, s, resigned));
   })), guest);
 }

@@ -27,7 +27,10 @@ function mayAct(st) {
 /** Remember since when the seat to move has been thinking (a bot's turn shows it). */
 export function noteMover(st) {
   const mover = st.table ? seatToMove(st) : null;
-  const key = mover === null ? null : `${mover}:${st.table.plies}`;
+  // Who plays the seat is part of the key: a bot taking over after a timeout starts
+  // its own count at 0, not at the seconds its person let run out.
+  const who = mover === null ? "" : (st.table.seats[mover] || {}).kind;
+  const key = mover === null ? null : `${mover}:${st.table.plies}:${who}`;
   if (key !== st.mover) { st.mover = key; st.moverSince = Date.now(); }
 }
 

@@ -163,6 +163,35 @@ export function renderBoard(host, view, ctx) {
     keep.setAttribute("tabindex", "0");
   }
   host.replaceChildren(board);
+  if (ctx.marks) markMoves(host, view, ctx.marks);
+}
+
+// The review's marks on a drawn board: an arrow for a move ("b2-b5"), a ring for a flip,
+// the played move grey, the better one green. marks: {played, better} in notation.
+export function markMoves(host, view, marks) {
+  const board = host.querySelector("svg.board");
+  if (!board) return;
+  const centre = (name) => { const [x, y] = xy(name); return [x + S / 2, y + S / 2]; };
+  const onBoard = (name) => /^[a-i][1-9]$/.test(name || "");
+  for (const [kind, action] of [["played", marks.played], ["better", marks.better]]) {
+    if (!action) continue;
+    const g = svg("g", { class: `mv mv-${kind}`, "data-mark": kind, "data-action": action });
+    if (action.startsWith("flip ") && onBoard(action.slice(5))) {
+      const [cx, cy] = centre(action.slice(5));
+      g.append(svg("circle", { cx, cy, r: S * 0.42 }));
+    } else {
+      const [from, to] = action.split("-");
+      if (!onBoard(from) || !onBoard(to)) continue;
+      const [x1, y1] = centre(from);
+      const [x2, y2] = centre(to);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+      const [bx, by] = [x2 - ux * 30, y2 - uy * 30];
+      g.append(svg("line", { x1, y1, x2: bx, y2: by }),
+        svg("polygon", { points: `${x2},${y2} ${bx - uy * 18},${by + ux * 18} ${bx + uy * 18},${by - ux * 18}` }));
+    }
+    board.append(g);
+  }
 }
 
 // Drag to move: press on a movable piece, release over a legal target.
@@ -353,4 +382,12 @@ export function describeLog(entries, names, startGame = 1) {
     }
   }
   return lines;
+}
+
+/** A legal action in the page's words for the move form ("flip b2" → "b2 aufdecken"). */
+export function actionWords(a) {
+  if (a === "pass") return t("ha.act.pass");
+  if (a.startsWith("flip ")) return t("ha.act.flip", { sq: a.slice(5) });
+  const move = /^([a-i][1-9])-([a-i][1-9])$/.exec(a);
+  return move ? t("ha.act.move", { from: move[1], to: move[2] }) : null;
 }

@@ -52,6 +52,10 @@ const TEXT = {
   "ha.endPhase": ["Endphase: noch {moves}", "End phase: {moves} left"],
   "ha.n.move.one": ["{n} Zug", "{n} move"],
   "ha.n.move.other": ["{n} Züge", "{n} moves"],
+  // -- The move form's suggestions: each legal action in words
+  "ha.act.flip": ["{sq} aufdecken", "flip {sq}"],
+  "ha.act.move": ["{from} nach {to} ziehen", "move {from} to {to}"],
+  "ha.act.pass": ["passen", "pass"],
 };
 
 addWords(TEXT);

@@ -372,12 +372,14 @@ function centre(view, ctx) {
   if (banner) info.append(banner);
   const reaction = reactionLine(ctx);
   if (reaction) info.append(reaction);
+  let coach = null;
   if (ctx.table && ctx.table.options && ctx.table.options.coach && ctx.seat !== null) {
     const toggle = el("button", { class: "button small", id: "hg-coach-toggle", onclick: () => { S.coachOn = !S.coachOn; localStorage.setItem("spieltisch.hg.coach", S.coachOn ? "on" : "off"); renderBoard(CURRENT.host, CURRENT.view, CURRENT.ctx); } }, `${tr("coach")}: ${S.coachOn ? "✓" : "–"}`);
     const text = S.coachOn && S.coach !== null ? tr("coachChance", { p: decimal(S.coach * 100, 1) }) /* "12,5 %" on a German page */ : S.coachOn ? "" : tr("coachOff");
-    info.append(el("div", { class: "hg-coach", id: "hg-coach" }, toggle, " ", text));
+    coach = el("div", { class: "hg-coach", id: "hg-coach" }, toggle, " ", text);
   }
-  return el("div", { class: "hg-centre" }, bellCol, info);
+  // The coach has its own row under the bell and the news: neither cuts the other off.
+  return el("div", { class: "hg-centre" }, bellCol, info, coach);
 }
 
 // After the last card: who won, and what ended it, where the bell stood.
@@ -459,4 +461,12 @@ export function describeLog(entries, names) {
   const lines = [];
   for (const entry of entries) for (const l of describeStep(entry.events)) lines.push({ ply: entry.ply, text: l.text, type: l.event.type });
   return lines;
+}
+
+/** A legal action in the page's words for the move form ("stake 1" → "1 setzen"). */
+export function actionWords(a) {
+  if (a === "flip" || a === "throw") return tr(`act.${a}`);
+  if (a.startsWith("ring")) return tr("act.ring");
+  if (a.startsWith("stake ")) return tr("act.stake", { n: a.slice(6) });
+  return null;
 }

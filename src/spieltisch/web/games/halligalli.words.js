@@ -80,6 +80,11 @@ const TEXT = {
   "hg.many.S": ["Erdbeeren", "strawberries"],
   "hg.many.L": ["Limetten", "limes"],
   "hg.many.P": ["Pflaumen", "plums"],
+  // -- The move form's suggestions: each legal action in words
+  "hg.act.flip": ["Karte aufdecken", "turn up a card"],
+  "hg.act.ring": ["klingeln", "ring the bell"],
+  "hg.act.stake": ["{n} setzen", "stake {n}"],
+  "hg.act.throw": ["werfen", "throw"],
 };
 
 addWords(TEXT);

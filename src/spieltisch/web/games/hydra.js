@@ -2,7 +2,7 @@
 // what the seat may know of the parties, the scoring of each game and the match totals.
 import { el } from "../api.js";
 import { count, has, t } from "../i18n.js";
-import { cardButton, cardSvg, cardText, deckClass, fourColourToggle, hintToggle, pref } from "../cards.js";
+import { cardButton, cardSvg, cardText, deckClass, fourColourToggle, hintToggle, markCards, pref } from "../cards.js";
 import "./hydra.words.js";
 
 export const title = "Hydra";
@@ -71,6 +71,7 @@ export function renderBoard(host, view, ctx) {
   if (me !== null && me !== undefined) box.append(mine(view, names, legal, ctx, trumps, markTrumps));
   box.append(el("div", { class: "toggles" }, fourColourToggle(redraw), hintToggle("hydraTrumps", w("trumpHint"), redraw)));
   host.replaceChildren(box);
+  if (ctx.marks) markMoves(host, view, ctx.marks);
 }
 
 function seatsRow(view, names) {
@@ -269,4 +270,17 @@ export function mount() {}
 /** The page is left: the board's memory lets go of the page's nodes. */
 export function dispose() {
   mem = { ...mem, host: null, view: null, ctx: null };
+}
+
+// The review's marks: the cards of the played and the better move in the hand.
+export function markMoves(host, view, marks) { markCards(host, marks); }
+
+/** A legal action in the page's words for the move form (a card, a declaration). */
+export function actionWords(a) {
+  const [verb, ...rest] = a.split(" ");
+  if (/^(HY|[DHSC](9|10|J|Q|K|A))$/.test(a)) return cardText(a);
+  if (verb === "give" && rest.length === 1) return w("act.give", { card: cardText(rest[0]) });
+  if (verb === "lay") return w("act.lay", { cards: rest.map(cardText).join(" ") });
+  if (has(`hy.${a}`) || a.startsWith("farbsolo") || a.startsWith("trumpfsolo") || a === "normalsolo") return actionLabel(a);
+  return null;
 }

@@ -110,6 +110,9 @@ const TEXT = {
   "hy.n.eye.other": ["{n} Augen", "{n} points"],
   "hy.n.trick.one": ["{n} Stich", "{n} trick"],
   "hy.n.trick.other": ["{n} Stiche", "{n} tricks"],
+  // -- The move form's suggestions: each legal action in words
+  "hy.act.give": ["{card} zurückgeben", "give back {card}"],
+  "hy.act.lay": ["{cards} legen", "lay {cards}"],
 };
 
 addWords(TEXT);

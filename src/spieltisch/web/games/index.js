@@ -13,7 +13,8 @@ const MODULES = { halali, halligalli, hydra, kalooki };
 /**
  * The module of the game whose descriptor names ``web``. Each has renderBoard, renderPanel,
  * describeLog, touched and title, and mount(ctx) / dispose() around a page that shows it
- * (timers, listeners); optional: onMessage, legendMark, scoreText, turnSeat, cardWords.
+ * (timers, listeners); optional: onMessage, legendMark, scoreText, turnSeat, cardWords, markMoves(host, view,
+ * {played, better}) (the review's marks, also drawn by renderBoard when ctx.marks is given).
  */
 export function gameModule(web) {
   return Object.hasOwn(MODULES, web) ? MODULES[web] : generic;

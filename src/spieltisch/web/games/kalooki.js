@@ -2,7 +2,7 @@
 // table, discard. The seat's own ordering of its hand (sort or drag) lives only here.
 import { api, el, touchScreen } from "../api.js";
 import { count, decimal, has, t } from "../i18n.js";
-import { cardBack, cardButton, cardText, deckClass, fourColourToggle, hintToggle, parseCard, pref, rankIndex, sortKey } from "../cards.js";
+import { cardBack, cardButton, cardText, deckClass, fourColourToggle, hintToggle, markCards, parseCard, pref, rankIndex, sortKey } from "../cards.js";
 import "./kalooki.words.js";
 
 export const title = "Kalooki";
@@ -75,6 +75,7 @@ export function renderBoard(host, view, ctx) {
   if (view.seat !== null && view.seat !== undefined && view.hand) box.append(mine(view, legal, ctx, redraw));
   box.append(el("div", { class: "toggles" }, fourColourToggle(redraw), hintToggle("kalookiHint", w("hint"), redraw)));
   host.replaceChildren(box);
+  if (ctx.marks) markMoves(host, view, ctx.marks);
 }
 
 function opponents(view, names) {
@@ -305,4 +306,22 @@ export function mount() {}
 /** The page is left: a hint that answers later draws nothing, the page's nodes are let go. */
 export function dispose() {
   Object.assign(mem, { host: null, view: null, ctx: null });
+}
+
+// The review's marks: the cards of the played and the better move in the hand, a draw on
+// its pile.
+export function markMoves(host, view, marks) {
+  const piles = { "draw stock": "#draw-stock", "draw discard": "#draw-discard" };
+  markCards(host, marks, (action) => (piles[action] ? host.querySelector(piles[action]) : null));
+}
+
+/** A legal action in the page's words for the move form ("discard 5h" → "Abwerfen ♥5"). */
+export function actionWords(a) {
+  const [verb, ...rest] = a.split(" ");
+  if (a === "draw stock") return w("act.drawStock");
+  if (a === "draw discard") return w("act.drawPile");
+  if (verb === "discard" && rest.length === 1) return `${w("discard")} ${cardText(rest[0])}`;
+  if (verb === "meld") return `${w("meld")}: ${actionText(a)}`;
+  if (verb === "build" || verb === "swap") return actionText(a);
+  return null;
 }

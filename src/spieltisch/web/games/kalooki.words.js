@@ -58,6 +58,9 @@ const TEXT = {
   "ka.log.deal_end": ["{who} geht raus{kalooki}. Strafpunkte: {penalties}.", "{who} goes out{kalooki}. Penalties: {penalties}."],
   "ka.log.kalooki": [" – Kalooki!", " – Kalooki!"],
   "ka.log.match_end": ["Das Spiel ist beendet.", "The game is over."],
+  // -- The move form's suggestions: each legal action in words
+  "ka.act.drawStock": ["vom Talon ziehen", "draw from the stock"],
+  "ka.act.drawPile": ["von der Ablage ziehen", "draw from the discard pile"],
 };
 
 addWords(TEXT);

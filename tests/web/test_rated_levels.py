@@ -1,0 +1,68 @@
+"""The lobby offers "Gewertet" only against bot levels with a measured strength: against
+Halali's Experte (no anchor) the box is off and says why, against Stark it is on again; the
+player's own rating stands beside the levels, and no level is named by its jargon."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.procserver import Server
+
+from .conftest import new_page
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed"),
+]
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+WHY = {"de": "Nicht gewertet gegen Experte", "en": "Not rated against Expert"}
+MINE = {"de": "Du hast in diesem Spiel noch keine Wertung", "en": "You have no rating in this"}
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rated_only_against_anchored_levels(
+    server: Server, browser: Any, lang: str, phone: bool
+) -> None:
+    made = httpx.post(f"{server.base}/api/players", json={"name": f"Ada{lang}{int(phone)}"})
+    player = made.json()
+    me = {"id": player["player"]["id"], "name": player["player"]["name"], "key": player["key"]}
+    page = new_page(browser, lang, mobile=phone)
+    page.context.add_init_script(
+        f"localStorage.setItem('spieltisch.player', {json.dumps(json.dumps(me))})"
+    )
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "halali")
+    page.select_option("#seat-1", "bot")
+    assert MINE[lang] in page.inner_text("#my-rating")
+    labels = page.eval_on_selector_all("#level-1 option", "os => os.map(o => o.label)")
+    assert not [label for label in labels if "ISMCTS" in label or "Baumsuche" in label], labels
+
+    page.select_option("#level-1", "expert")
+    assert page.locator("#rated").is_disabled() and not page.locator("#rated").is_checked()
+    assert WHY[lang] in page.inner_text("#rated-why")
+    page.locator("#rated-field").scroll_into_view_if_needed()
+    view = "phone" if phone else "desktop"
+    page.screenshot(path=str(SCREENSHOTS / f"rated-unanchored-{lang}-{view}.png"))
+
+    page.select_option("#level-1", "strong")
+    assert page.locator("#rated").is_enabled() and page.locator("#rated").is_checked()
+    assert page.locator("#rated-why").is_hidden()
+
+    # At the table the bot's seat carries its rating, as in the lobby.
+    anchored = page.locator("#level-1 option:checked").get_attribute("label") or ""
+    page.fill("#name", me["name"])
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".seats-list .seat-rating")
+    assert anchored.endswith(f"· {page.inner_text('.seats-list .seat-rating')}"), anchored
+    page.screenshot(path=str(SCREENSHOTS / f"rated-table-{lang}-{view}.png"))
+    assert not page.errors
