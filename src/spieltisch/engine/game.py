@@ -107,6 +107,8 @@ class Faces:
     :attr:`Dynamics.REAL_TIME` games."""
     review: str | None = None
     """Its post-game review settings (:class:`spieltisch.review.GameReview`)."""
+    tutorial: str | None = None
+    """Its guided first game (:class:`spieltisch.engine.lesson.Lesson`)."""
     web: str | None = None
     """The browser module drawing the table: ``web/games/<web>.js``."""
 
