@@ -169,6 +169,7 @@ class GameInfo:
             "dynamics": str(self.dynamics),
             "rules": {rule: text.to_json() for rule, text in self.rule_texts.items()},
             "web": self.faces.web,
+            "lesson": self.faces.tutorial is not None,
             "resign_rule": self.resign_rule,
         }
 

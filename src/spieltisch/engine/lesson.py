@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .envelope import envelope
 from .errors import SpieltischError
 from .game import Event, Game, State, View
 from .text import Text
@@ -118,11 +119,15 @@ def take(game: Game[Any], lesson: Lesson, step: Step, notation: str) -> list[Pla
     if str(action) not in {str(game.parse_action(a)) for a in step.allowed}:
         raise LessonRefusal(step.rule, hint_of(step))
     events = state.play(lesson.seat, action)
-    out = [Played(lesson.seat, str(action), events, state.view(lesson.seat))]
+    out = [_played(state, lesson.seat, lesson.seat, str(action), events)]
     for reply in step.replies:
         events = state.apply(reply.seat, game.parse_action(reply.action))
-        out.append(Played(reply.seat, reply.action, events, state.view(lesson.seat)))
+        out.append(_played(state, lesson.seat, reply.seat, reply.action, events))
     return out
+
+
+def _played(state: State, learner: int, seat: int, action: str, events: list[Event]) -> Played:
+    return Played(seat, action, events, state.view(learner), envelope(state, learner))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +138,8 @@ class Played:
     action: str
     events: list[Event]
     view: View
+    envelope: dict[str, Any]
+    """The envelope beside the view (:mod:`.envelope`)."""
 
 
 def hint_of(step: Step) -> Text:

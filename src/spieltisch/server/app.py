@@ -23,7 +23,19 @@ from spieltisch import __version__
 from spieltisch.store import Store
 from spieltisch.table import Clock
 
-from . import apidocs, errors, hints, life, lobby, mailroutes, players, ratings, reviews, ws
+from . import (
+    apidocs,
+    errors,
+    hints,
+    lessons,
+    life,
+    lobby,
+    mailroutes,
+    players,
+    ratings,
+    reviews,
+    ws,
+)
 from .cluster import Cluster
 from .deadline import BodyDeadline
 from .errors import ApiError, ErrorCode
@@ -113,6 +125,7 @@ def create_app(
     app.include_router(reviews.router)
     app.include_router(mailroutes.router)
     app.include_router(mailroutes.pages)
+    app.include_router(lessons.router)
 
     @app.middleware("http")
     async def guard(

@@ -65,7 +65,7 @@ LESSON: Final = Lesson(
                 "Richtig! Wer zuerst richtig läutet, gewinnt alle ausliegenden Karten.",
                 "Right! Whoever rings first on a valid table wins every card laid out.",
             ),
-            allowed=("ring",),
+            allowed=("ring@0",),
             hint=RING_HINT,
             pace_ms=SLOW,
         ),
@@ -103,7 +103,7 @@ LESSON: Final = Lesson(
                 "A wrong ring: you give every other player cards (4 each with three "
                 "players). The cards laid out stay.",
             ),
-            allowed=("ring",),
+            allowed=("ring@0",),
             hint=T(
                 "Diesmal läuten, damit du siehst, was es kostet.",
                 "Ring this time, so you see what it costs.",
@@ -125,7 +125,7 @@ LESSON: Final = Lesson(
                 "A monkey and no lime: valid. The elephant counts likewise, but only "
                 "without strawberries.",
             ),
-            allowed=("ring",),
+            allowed=("ring@0",),
             hint=RING_HINT,
             pace_ms=FAST,
         ),
@@ -157,7 +157,7 @@ LESSON: Final = Lesson(
             ),
             rule="HG-R3",
             point=T("Gewonnen: der Stapel gehört dir.", "Won: the pile is yours."),
-            allowed=("ring",),
+            allowed=("ring@0",),
             hint=RING_HINT,
             pace_ms=FAST,
         ),
