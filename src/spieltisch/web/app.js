@@ -5,6 +5,7 @@ import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
 import { renderIdentity, renderProfile } from "./players.js";
 import { renderLeaderboard } from "./ratings.js";
+import { renderLesson } from "./lesson.js";
 import { getLang, onLang, setLang, t } from "./i18n.js";
 
 const root = document.getElementById("app");
@@ -23,6 +24,7 @@ function route() {
   else if ((m = path.match(/^\/replay\/([\w-]{1,32})$/))) cleanup = renderReplay(root, m[1]);
   else if ((m = path.match(/^\/p\/([\w-]{1,16})$/))) cleanup = renderProfile(root, m[1]);
   else if (path === "/players") cleanup = renderIdentity(root);
+  else if ((m = path.match(/^\/learn\/([\w-]{1,32})$/))) cleanup = renderLesson(root, m[1]);
   else if ((m = path.match(/^\/ratings\/([\w-]{1,32})$/))) cleanup = renderLeaderboard(root, m[1]);
   else cleanup = renderLobby(root);
 }
