@@ -1,25 +1,50 @@
 """Each game's lesson played through by taps, in German on a phone, up to "Jetzt spielen";
-the last one goes on into the real game against the rules bot."""
+the last one goes on into the real game against the rules bot.
+
+The screens test shows the first and the last step of every lesson at phone and desktop
+size in both languages (``artifacts/lessons/``); ``SPIELTISCH_DOCS_SHOTS=1`` copies them
+to ``docs/screenshots/``.
+"""
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.server.procserver import Server
-from tests.web.conftest import new_page, shot
+from tests.web.conftest import ARTIFACTS, new_page, shot
+
+GAMES = ("halali", "hydra", "kalooki", "halligalli")
+LESSONS = ARTIFACTS / "lessons"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+BAD = re.compile(r"undefined|NaN|\[object|lesson\.\w+")
 
 pytestmark = pytest.mark.slow
+
+
+def _press(page: Any, locator: Any) -> None:
+    """A tap on a touch screen, a click elsewhere."""
+    if getattr(page, "touch", True):
+        locator.tap()
+    else:
+        locator.click()
 
 
 def _select(page: Any, cards: list[str]) -> None:
     for card in cards:
         name = card.split("=")[0]
-        page.locator(
-            f'#hand button.pcard[data-card="{name}"]:not([aria-pressed="true"])'
-        ).first.tap()
+        _press(
+            page,
+            page.locator(
+                f'#hand button.pcard[data-card="{name}"]:not([aria-pressed="true"])'
+            ).first,
+        )
 
 
 def _tap(page: Any, game: str, action: str) -> None:
@@ -27,41 +52,41 @@ def _tap(page: Any, game: str, action: str) -> None:
     verb, *rest = action.split()
     if game == "halali":
         if verb == "flip":
-            page.locator(f'[data-square="{rest[0]}"]').first.tap()
+            _press(page, page.locator(f'[data-square="{rest[0]}"]').first)
         else:
             src, dst = action.split("-")
-            page.locator(f'[data-square="{src}"]').first.tap()
-            page.locator(f'[data-square="{dst}"]').first.tap()
+            _press(page, page.locator(f'[data-square="{src}"]').first)
+            _press(page, page.locator(f'[data-square="{dst}"]').first)
     elif game == "halligalli":
         if verb.startswith("ring"):
-            page.locator("#hg-bell").tap()
+            _press(page, page.locator("#hg-bell"))
         elif verb == "stake":
             page.fill("#hg-stake", rest[0])
-            page.locator("#hg-set-stake").tap()
+            _press(page, page.locator("#hg-set-stake"))
         elif page.locator("#hg-flip-btn:not([disabled])").count():
-            page.locator("#hg-flip-btn").tap()
+            _press(page, page.locator("#hg-flip-btn"))
         else:
-            page.locator("#hg-stray").tap()
+            _press(page, page.locator("#hg-stray"))
     elif game == "hydra":
         if page.locator(f'[data-action="{action}"]').count():
-            page.locator(f'[data-action="{action}"]').first.tap()
+            _press(page, page.locator(f'[data-action="{action}"]').first)
         else:
-            page.locator(f'#hand button.pcard[data-card="{action}"]').first.tap()
+            _press(page, page.locator(f'#hand button.pcard[data-card="{action}"]').first)
     elif verb == "draw":
-        page.locator(f"#draw-{rest[0]}").tap()
+        _press(page, page.locator(f"#draw-{rest[0]}"))
     elif verb == "meld":
         _select(page, rest)
-        page.locator(f'[data-action="{action}"]').tap()
+        _press(page, page.locator(f'[data-action="{action}"]'))
     elif verb == "build":
         _select(page, rest[1:])
         button = page.locator(f'[data-action="{action}"]')
         if button.count():
-            button.tap()
+            _press(page, button)
         else:
-            page.locator(f'.meld.target[data-meld="{rest[0]}"]').tap()
+            _press(page, page.locator(f'.meld.target[data-meld="{rest[0]}"]'))
     else:
         _select(page, rest)
-        page.locator("#ka-discard").tap()
+        _press(page, page.locator("#ka-discard"))
 
 
 def _play_through(page: Any, server: Server, game: str) -> int:
@@ -82,7 +107,7 @@ def _play_through(page: Any, server: Server, game: str) -> int:
     return len(outline["steps"])
 
 
-@pytest.mark.parametrize("game", ["halali", "hydra", "kalooki", "halligalli"])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_lesson_is_played_by_taps_on_a_phone_in_german_to_play_now(
     browser: Any, server: Server, game: str
 ) -> None:
@@ -118,3 +143,44 @@ def test_a_wrong_tap_names_the_rule_and_opens_its_text_and_play_now_starts_a_tab
     page.wait_for_selector("#board svg")
     assert not page.errors, page.errors
     page.context.close()
+
+
+def _screen(page: Any, name: str) -> None:
+    page.mouse.move(1, 1)
+    page.screenshot(path=str(LESSONS / f"{name}.png"), full_page=True)
+    text = str(page.inner_text("body"))
+    bad = BAD.search(text)
+    assert bad is None, f"{name}: {bad.group(0)!r}"
+    wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert wide <= 1, f"{name} is {wide}px wider than the screen"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_first_and_the_last_step_of_every_lesson_read_clean(
+    browser: Any, server: Server, lang: str, size: str
+) -> None:
+    LESSONS.mkdir(parents=True, exist_ok=True)
+    names = []
+    for game in GAMES:
+        page = new_page(browser, lang, mobile=size == "phone", height=800, touch=size == "phone")
+        page.touch = size == "phone"
+        last = page.request.get(f"{server.base}/api/lessons/{game}").json()["steps"][-1]
+        page.goto(f"{server.base}/learn/{game}")
+        page.wait_for_selector("#lesson-text")
+        _screen(page, f"lesson-{game}-first-{lang}-{size}")
+        page.evaluate(
+            f"localStorage.setItem('spieltisch.lesson.{game}', "
+            f"JSON.stringify({{step: '{last['key']}'}}))"
+        )
+        page.reload()
+        page.wait_for_selector(f'.lesson-step[data-step="{last["key"]}"]')
+        _tap(page, game, last["allowed"][0])
+        page.wait_for_selector("#lesson-point", timeout=15000)
+        _screen(page, f"lesson-{game}-last-{lang}-{size}")
+        assert not page.errors, page.errors
+        page.context.close()
+        names += [f"lesson-{game}-first-{lang}-{size}", f"lesson-{game}-last-{lang}-{size}"]
+    if os.environ.get("SPIELTISCH_DOCS_SHOTS") and DOCS.is_dir():
+        for name in names:
+            shutil.copyfile(LESSONS / f"{name}.png", DOCS / f"{name}.png")

@@ -14,7 +14,7 @@ from spieltisch.engine.text import Text as T
 LESSON: Final = Lesson(
     seat=0,
     options={"match": "single"},
-    title=T("Halali! in sechs Zügen", "Halali! in six moves"),
+    title=T("Halali! in fünf Zügen", "Halali! in five moves"),
     steps=(
         Step(
             "flip",
@@ -171,11 +171,13 @@ LESSON: Final = Lesson(
                 "end_phase_moves_left": 6,
             },
             T(
-                "Alle Kärtchen sind aufgedeckt: die Endphase läuft, noch 10 Züge im Ganzen. "
+                "Alle Kärtchen sind aufgedeckt: die Endphase läuft (10 Züge ab dem letzten "
+                "Aufdecken, hier noch 6). "
                 "Nur jetzt dürfen eigene Kärtchen durch einen Ausgang (a5, i5, e9, e1) den "
                 "Wald verlassen und zählen dann wie geschlagene. Ziehe deinen Fuchs durch "
                 "den Ausgang a5.",
-                "Every tile is face up: the end phase is on, 10 moves in all. Only now may "
+                "Every tile is face up: the end phase is on (10 moves from the last flip, 6 "
+                "left here). Only now may "
                 "your own tiles leave the forest through an exit (a5, i5, e9, e1); they then "
                 "score like captured ones. Move your fox out through the exit a5.",
             ),

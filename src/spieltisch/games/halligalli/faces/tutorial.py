@@ -48,7 +48,7 @@ WAIT_HINT: Final = T(
 
 LESSON: Final = Lesson(
     seat=0,
-    title=T("Halli Galli in sieben Runden", "Halli Galli in seven rounds"),
+    title=T("Halli Galli Schritt für Schritt", "Halli Galli step by step"),
     steps=(
         Step(
             "five",
