@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import spieltisch
+from spieltisch.bots import levels
 from spieltisch.engine import Game, IllegalAction, game_names
 from spieltisch.engine.lesson import Lesson, LessonRefusal, Step, step_state, take
 from spieltisch.engine.text import LANGS, Text
@@ -30,6 +31,15 @@ def test_every_game_declares_a_lesson_with_unique_steps(name: str) -> None:
     keys = [s.key for s in lesson.steps]
     assert len(keys) >= 4
     assert len(set(keys)) == len(keys)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_first_real_game_after_a_lesson_can_be_set_up(name: str) -> None:
+    game, lesson = _lesson(name)
+    players = step_state(game, lesson.steps[0]).players
+    assert lesson.bot in levels(game)
+    game.check_setup(players)
+    spieltisch.load(name, **lesson.options, **lesson.hints).check_setup(players)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -87,3 +87,23 @@ def test_the_lesson_page_is_the_app(client: TestClient) -> None:
     page = client.get("/learn/hydra")
     assert page.status_code == 200 and 'id="app"' in page.text
     assert all(g["lesson"] for g in client.get("/api/games").json())
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_play_now_table_the_page_asks_for_is_created_unrated(
+    client: TestClient, name: str
+) -> None:
+    outline = client.get(f"/api/lessons/{name}").json()
+    seats = [
+        {"kind": "human"} if s == outline["seat"] else {"kind": "bot", "level": outline["bot"]}
+        for s in range(outline["players"])
+    ]
+    options = {**outline["options"], **outline["hints"]}
+    made = client.post(
+        "/api/tables", json={"game": name, "options": options, "seats": seats, "name": "Gast"}
+    )
+    assert made.status_code == 201, made.json()
+    table = made.json()["table"]
+    assert table["status"] == "running" and not table.get("rated")
+    for option, value in options.items():
+        assert table["options"][option] == value

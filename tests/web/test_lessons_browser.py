@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
@@ -119,9 +118,7 @@ def test_a_lesson_is_played_by_taps_on_a_phone_in_german_to_play_now(
     page.context.close()
 
 
-def test_a_wrong_tap_names_the_rule_and_opens_its_text_and_play_now_starts_a_table(
-    browser: Any, server: Server
-) -> None:
+def test_a_wrong_tap_names_the_rule_and_opens_its_text(browser: Any, server: Server) -> None:
     page = new_page(browser, "de", mobile=True, touch=True)
     page.goto(f"{server.base}/learn/halali")
     page.wait_for_selector('.lesson-step[data-step="flip"]')
@@ -132,15 +129,30 @@ def test_a_wrong_tap_names_the_rule_and_opens_its_text_and_play_now_starts_a_tab
     refusal.locator("[data-rule]").tap()
     page.wait_for_selector('#rules .rule.current[data-rule="HA-R3"]')
     page.locator("#rules-close").tap()
-    assert page.locator('.lesson-step[data-step="flip"]').count() == 1
-    page.evaluate("localStorage.setItem('spieltisch.lesson.halali', '{\"done\": true}')")
+    assert page.locator('.lesson-step[data-step="flip"] #lesson-text').count() == 1
+    assert page.locator("#lesson-point").count() == 0
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("game", ["halali", "halligalli"])
+def test_play_now_opens_a_real_table_against_the_bot(
+    browser: Any, server: Server, game: str
+) -> None:
+    page = new_page(browser, "de", mobile=True, touch=True)
+    page.goto(f"{server.base}/learn/{game}")
+    page.wait_for_selector("#lesson-text")
+    page.evaluate(f"localStorage.setItem('spieltisch.lesson.{game}', '{{\"done\": true}}')")
     page.reload()
     page.locator("#lesson-play-now").tap()
     page.wait_for_url("**/t/*")
-    deadline = time.monotonic() + 20
-    while "Halali" not in page.locator("#status").inner_text() and time.monotonic() < deadline:
-        time.sleep(0.2)
-    page.wait_for_selector("#board svg")
+    page.wait_for_selector("#board")
+    table = page.url.rsplit("/", 1)[1]
+    info = page.request.get(f"{server.base}/api/tables/{table}").json()
+    assert info["game"] == game and info["status"] == "running"
+    assert info["seats"][0]["kind"] == "human"
+    assert all(s["kind"] == "bot" for s in info["seats"][1:])
+    assert not info.get("rated")
     assert not page.errors, page.errors
     page.context.close()
 

@@ -81,6 +81,12 @@ class Lesson:
     """The last words, before "play now" starts a real game against the rules bot."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """The game options every position is played under (and the real game after)."""
+    bot: str = "rules"
+    """The bot level the learner meets in the first real game (a level of the game's
+    ladder: ``spieltisch.bots.levels``)."""
+    hints: Mapping[str, Any] = field(default_factory=dict)
+    """Table options that switch the game's hints on for the first real game after the
+    lesson (a coach, a display aid); the rules stay those of ``options``."""
 
     def step(self, key: str) -> Step:
         """The step named ``key``.

@@ -76,6 +76,8 @@ def _outline(name: str) -> dict[str, Any]:
         "seat": lesson.seat,
         "players": step_state(game, lesson.steps[0]).players,
         "options": dict(lesson.options),
+        "hints": dict(lesson.hints),
+        "bot": lesson.bot,
         "steps": steps,
     }
 

@@ -153,8 +153,8 @@ export function renderLesson(root, game) {
     button.disabled = true;
     const d = st.data;
     const name = localStorage.getItem("spieltisch.name") || t("lesson.guest");
-    const seats = Array.from({ length: d.players }, (_, i) => (i === d.seat ? { kind: "human" } : { kind: "bot", level: "rules" }));
-    const { data, error } = await api("POST", "/api/tables", { game: d.game, options: d.options, seats, name });
+    const seats = Array.from({ length: d.players }, (_, i) => (i === d.seat ? { kind: "human" } : { kind: "bot", level: d.bot }));
+    const { data, error } = await api("POST", "/api/tables", { game: d.game, options: { ...d.options, ...d.hints }, seats, name });
     if (!alive) return;
     if (error) { button.disabled = false; st.refusal = { words: describeError(error) }; draw(); return; }
     tokens.setHost(data.table.id, data.host_token);

@@ -49,6 +49,8 @@ WAIT_HINT: Final = T(
 LESSON: Final = Lesson(
     seat=0,
     title=T("Halli Galli Schritt für Schritt", "Halli Galli step by step"),
+    bot="beginner",
+    hints={"coach": True},
     steps=(
         Step(
             "five",
