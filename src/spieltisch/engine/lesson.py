@@ -21,11 +21,12 @@ from .game import Event, Game, State, View
 from .text import Text
 
 
-class LessonRefusal(SpieltischError):
+class LessonRefusal(Exception):
     """A move the lesson does not take at this step: the rule it rests on and a friendly
-    word in both languages (the engine's own refusal, or the step's hint)."""
+    word in both languages (the engine's own refusal, or the step's hint).
 
-    code = "lesson/refused"
+    Not an engine error: it never reaches a client as one, a lesson answers it as a
+    normal outcome of a try."""
 
     def __init__(self, rule: str, hint: Text) -> None:
         super().__init__(hint.en)

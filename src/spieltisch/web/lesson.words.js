@@ -1,7 +1,8 @@
-// The lesson page's words, German and English side by side; keys start with "lesson.".
+// The lesson page's words, German and English side by side (the form of i18n.js's table);
+// keys start with "lesson.".
 import { addWords } from "./i18n.js";
 
-addWords({
+const TEXT = {
   "lesson.learn": ["Spiel lernen", "Learn to play"],
   "lesson.learnGame": ["{game} lernen", "Learn {game}"],
   "lesson.step": ["Schritt {n} von {m}", "Step {n} of {m}"],
@@ -21,4 +22,6 @@ addWords({
   "lesson.none": ["Für dieses Spiel gibt es noch keine Lektion.", "This game has no lesson yet."],
   "lesson.resumed": ["Weiter, wo du aufgehört hast.", "Carrying on where you left off."],
   "lesson.offline": ["Keine Verbindung zum Server. Bitte noch einmal versuchen.", "No connection to the server. Please try again."],
-});
+};
+
+addWords(TEXT);
