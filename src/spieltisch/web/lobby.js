@@ -42,7 +42,7 @@ export function renderLobby(root) {
     data.forEach((g) => { titles[g.name] = g.title; });
     formBox.append(createForm(data));
     const learn = lessonLinks(data);
-    if (learn) formBox.after(learn);
+    if (learn) mineBox.before(learn);
   });
   api("GET", "/api/server").then(({ data }) => { ttl = data && data.open_table_ttl; });
 
