@@ -107,3 +107,13 @@ def test_the_play_now_table_the_page_asks_for_is_created_unrated(
     assert table["status"] == "running" and not table.get("rated")
     for option, value in options.items():
         assert table["options"][option] == value
+
+
+def test_a_flood_of_tries_is_slowed_down_like_other_lobby_writes(client: TestClient) -> None:
+    codes = [
+        client.post("/api/lessons/halali/flip", json={"action": "flip h8"}).status_code
+        for _ in range(40)
+    ]
+    assert codes[0] == 200 and codes[-1] == 429
+    limited = client.post("/api/lessons/halali/flip", json={"action": "flip c4"}).json()
+    assert limited["error"]["code"] == "request/rate_limited"

@@ -6,7 +6,7 @@ envelope, the same kind of view a table sends, so the browser draws it with the 
 own board. A move is judged here against the engine and the step, and answered with the
 views after it and after the scripted replies. Nothing is stored and nothing is rated:
 a lesson needs no table, no seat and no database, and the same request always gets the
-same answer.
+same answer; tries count against the lobby's per-address rate (``http_rate``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from spieltisch.engine import Game, load
 from spieltisch.engine.envelope import envelope
 from spieltisch.engine.lesson import Lesson, LessonRefusal, step_state, take
 
+from .deps import WriteLimit
 from .errors import ApiError, ErrorCode
 from .players import INDEX
 
@@ -89,9 +90,10 @@ async def lesson_outline(game: GameName) -> dict[str, Any]:
 
 
 @router.post("/api/lessons/{game}/{step}")
-async def lesson_move(game: GameName, step: StepKey, body: MoveIn) -> dict[str, Any]:
+async def lesson_move(game: GameName, step: StepKey, body: MoveIn, _: WriteLimit) -> dict[str, Any]:
     """The learner's move at ``step``: refused with its rule and words, or played with the
-    scripted replies after it, each as the learner sees the table afterwards."""
+    scripted replies after it, each as the learner sees the table afterwards. Each try
+    costs the engine a little, so tries share the lobby's per-address rate."""
     loaded, lesson = _lesson(game)
     try:
         at = lesson.step(step)
