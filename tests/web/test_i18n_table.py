@@ -13,10 +13,15 @@ ENTRY = re.compile(r'\s*(?:"(?P<quoted>[^"]+)"|(?P<plain>\w+)): (?P<pair>\[.*\])
 
 def table() -> dict[str, list[str]]:
     """The entries of ``const TEXT = {...}``, one ``key: ["de", "en"],`` per line, of the
-    shared table and of each game's words beside its module (games/*.words.js)."""
+    shared table, of a page's words beside its module (*.words.js) and of each game's
+    (games/*.words.js)."""
     body = [
         line
-        for path in [WEB / "i18n.js", *sorted((WEB / "games").glob("*.words.js"))]
+        for path in [
+            WEB / "i18n.js",
+            *sorted(WEB.glob("*.words.js")),
+            *sorted((WEB / "games").glob("*.words.js")),
+        ]
         for source in [path.read_text()]
         for line in source[source.index("const TEXT = {") : source.index("\n};\n")].splitlines()[1:]
     ]

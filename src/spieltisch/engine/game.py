@@ -107,6 +107,8 @@ class Faces:
     :attr:`Dynamics.REAL_TIME` games."""
     review: str | None = None
     """Its post-game review settings (:class:`spieltisch.review.GameReview`)."""
+    tutorial: str | None = None
+    """Its guided first game (:class:`spieltisch.engine.lesson.Lesson`)."""
     web: str | None = None
     """The browser module drawing the table: ``web/games/<web>.js``."""
 
@@ -171,6 +173,7 @@ class GameInfo:
             "dynamics": str(self.dynamics),
             "rules": {rule: text.to_json() for rule, text in self.rule_texts.items()},
             "web": self.faces.web,
+            "lesson": self.faces.tutorial is not None,
             "resign_rule": self.resign_rule,
         }
 

@@ -29,6 +29,7 @@ from . import (
     apidocs,
     errors,
     hints,
+    lessons,
     life,
     lobby,
     mailroutes,
@@ -136,6 +137,7 @@ def create_app(
     app.include_router(metrics.router)
     app.include_router(admin.router)
     app.include_router(admin.pages)
+    app.include_router(lessons.router)
 
     @app.middleware("http")
     async def guard(

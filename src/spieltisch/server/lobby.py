@@ -86,7 +86,8 @@ async def game_rules(game: Annotated[str, Path(max_length=32)]) -> dict[str, Any
     text a refusal may cite, per language, all from the game's own package."""
     info = load(game).info
     guide = info.guide.to_json(info.rule_texts) if info.guide else {}
-    return {"game": info.name, "title": info.title, **guide}
+    lesson = info.faces.tutorial is not None
+    return {"game": info.name, "title": info.title, "lesson": lesson, **guide}
 
 
 @router.get("/server", **S.answers(S.ServerInfo))

@@ -299,6 +299,20 @@ class MailSetting(Open):
     lang: str | None
 
 
+class LessonOutline(Open):
+    """A game's lesson, every step with the learner's view (:mod:`.lessons`)."""
+
+    game: str
+    seat: int
+    steps: list[dict[str, Any]]
+
+
+class LessonTry(Open):
+    """A learner's move: refused with its rule (``ok`` false) or played with the replies."""
+
+    ok: bool
+
+
 class RatingReset(Open):
     reset: bool
     was: int | None

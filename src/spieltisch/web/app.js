@@ -6,6 +6,7 @@ import { renderReplay } from "./replay.js";
 import { renderIdentity, renderProfile } from "./players.js";
 import { renderLeaderboard } from "./ratings.js";
 import { renderAdmin } from "./admin.js";
+import { renderLesson } from "./lesson.js";
 import { getLang, onLang, setLang, t } from "./i18n.js";
 
 const root = document.getElementById("app");
@@ -24,6 +25,7 @@ function route() {
   else if ((m = path.match(/^\/replay\/([\w-]{1,32})$/))) cleanup = renderReplay(root, m[1]);
   else if ((m = path.match(/^\/p\/([\w-]{1,16})$/))) cleanup = renderProfile(root, m[1]);
   else if (path === "/players") cleanup = renderIdentity(root);
+  else if ((m = path.match(/^\/learn\/([\w-]{1,32})$/))) cleanup = renderLesson(root, m[1]);
   else if ((m = path.match(/^\/ratings\/([\w-]{1,32})$/))) cleanup = renderLeaderboard(root, m[1]);
   else if (path === "/admin") cleanup = renderAdmin(root);
   else cleanup = renderLobby(root);

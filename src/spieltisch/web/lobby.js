@@ -5,6 +5,7 @@ import { navigate } from "./app.js";
 import { clockText, limitText } from "./turnclock.js";
 import { identity, playerKey } from "./players.js";
 import { anchoredLevel, levelWithRating, loadBotRatings, loadMyRatings, myRatingText } from "./ratings.js";
+import { lessonLinks } from "./lesson.js";
 
 const PAGE = 10;
 const MINE_FINISHED = 5;
@@ -42,6 +43,8 @@ export function renderLobby(root) {
     learnRules(data);
     data.forEach((g) => { titles[g.name] = g.title; });
     formBox.append(createForm(data));
+    const learn = lessonLinks(data);
+    if (learn) mineBox.before(learn);
   });
   api("GET", "/api/server").then(({ data }) => { ttl = data && data.open_table_ttl; });
 

@@ -4,6 +4,7 @@
 // the status bar or from a refusal's rule id, and closes again (button or Escape).
 import { api, el } from "./api.js";
 import { getLang, t } from "./i18n.js";
+import "./lesson.words.js";
 
 export function createRules() {
   const st = { game: null, mod: null, data: null, failed: false, opener: null, want: null };
@@ -67,7 +68,8 @@ export function createRules() {
     const all = el("section", { class: "rules-section", "data-key": "rules" }, el("h3", {}, t("rulesAll")),
       el("dl", { class: "rules-list" }, part.rules.map((r) => el("div", { class: "rule", "data-rule": r.id, tabindex: -1 },
         el("dt", {}, r.id), el("dd", {}, r.text)))));
-    body.replaceChildren(...part.sections.map(section), all);
+    const learn = st.data.lesson ? el("p", { class: "rules-lesson" }, el("a", { class: "button small lesson-link", id: "rules-lesson", href: `/learn/${encodeURIComponent(st.game)}`, "data-link": true }, t("lesson.learn"))) : null;
+    body.replaceChildren(...(learn ? [learn] : []), ...part.sections.map(section), all);
   }
 
   // Scroll to one rule's text and mark it, or to the top for the whole panel.

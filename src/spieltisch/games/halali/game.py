@@ -121,6 +121,7 @@ INFO = GameInfo(
     faces=Faces(
         bots=".faces.bots:BOTS",
         review=".faces.review:REVIEW",
+        tutorial=".faces.tutorial:LESSON",
         encoder=".faces.encoder:HalaliEncoder",
         terminal=".faces.terminal:FACE",
         web="halali",

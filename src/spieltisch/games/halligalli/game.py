@@ -142,6 +142,7 @@ INFO = GameInfo(
     faces=Faces(
         bots=".faces.bots:BOTS",
         review=".faces.review:REVIEW",
+        tutorial=".faces.tutorial:LESSON",
         encoder=".faces.encoder:HalliGalliEncoder",
         realtime=".faces.realtime:ADAPTER",
         web="halligalli",

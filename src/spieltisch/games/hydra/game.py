@@ -74,6 +74,7 @@ INFO = GameInfo(
     faces=Faces(
         bots=".faces.bots:BOTS",
         review=".faces.review:REVIEW",
+        tutorial=".faces.tutorial:LESSON",
         encoder=".faces.state_tensor:HydraStateEncoder",
         terminal=".faces.terminal:FACE",
         web="hydra",

@@ -128,6 +128,7 @@ INFO = GameInfo(
     faces=Faces(
         bots=".faces.bots:BOTS",
         review=".faces.review:REVIEW",
+        tutorial=".faces.tutorial:LESSON",
         encoder=".faces.state_tensor:KalookiStateEncoder",
         terminal=".faces.terminal:FACE",
         hints=".faces.hints:HINTS",
