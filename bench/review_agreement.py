@@ -3,7 +3,8 @@
 Decisions come from recorded games: a seeded arena tournament of ``rules`` against
 ``random`` (so there are mistakes to find), reviewed from a seat of each in turn.
 From each record ``--per-game`` decisions with a choice are taken, spread evenly over
-the game. Each decision is judged twice from the seat's own view:
+the first ``--span`` (default half) of the seat's decisions. Each decision is judged
+twice from the seat's own view:
 
 * by the review as the server runs it (``review_decision``, the game's declared
   budget), and
@@ -44,8 +45,10 @@ THRESHOLD = {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER}
 """The loss in chance to win that each mark stands for."""
 
 
-def decisions(record: dict[str, Any], seat: int, count: int) -> list[int]:
-    """Plies of ``count`` decisions of ``seat`` with a choice, spread over the game."""
+def decisions(record: dict[str, Any], seat: int, count: int, span: float) -> list[int]:
+    """Plies of ``count`` decisions of ``seat`` with a choice, spread over the first
+    ``span`` of them: a lost or won position has few marks to check (the chance to win
+    hardly moves), so the early part of a game is where the review marks moves."""
     game = spieltisch.load(record["game"], **record.get("options", {}))
     state = game.new_state(players=int(record["players"]), seed=int(record["seed"]))
     mine = []
@@ -54,6 +57,7 @@ def decisions(record: dict[str, Any], seat: int, count: int) -> list[int]:
         if actor == seat and len(state.legal_actions(seat)) > 1:
             mine.append(ply)
         state.apply(actor, game.action_from_json(step["action"]))
+    mine = mine[: max(1, round(span * len(mine)))]
     if len(mine) <= count:
         return mine
     return [mine[int((i + 0.5) * len(mine) / count)] for i in range(count)]
@@ -128,6 +132,9 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(turn_based), help="comma-separated")
     parser.add_argument("--games-per", type=int, default=12, help="recorded games per game")
     parser.add_argument("--per-game", type=int, default=8, help="decisions per record")
+    parser.add_argument(
+        "--span", type=float, default=0.5, help="share of a seat's decisions to draw from"
+    )
     parser.add_argument("--deep", type=int, default=10, help="deep worlds / review worlds")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -156,7 +163,7 @@ def main() -> None:
             record = line["record"]
             # Alternately a seat of the random bot (mistakes to find) and of the rules bot.
             seat = line["seats"].index("random" if i % 2 == 0 else "rules")
-            for ply in decisions(record, seat, args.per_game):
+            for ply in decisions(record, seat, args.per_game, args.span):
                 tasks.append((record, seat, ply, args.deep, seed + i))
         with ProcessPoolExecutor(max_workers=args.workers) as pool:
             rows = list(pool.map(judge, tasks))
