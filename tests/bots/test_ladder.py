@@ -10,15 +10,18 @@ from dataclasses import replace
 
 import pytest
 
-from spieltisch.bots import GameBots, RandomBot, levels, make
+from spieltisch.bots import GameBots, RandomBot, levels, make, unproven
+from spieltisch.bots.declaration import declared
 from spieltisch.bots.ismcts import ISMCTSBot
 from spieltisch.bots.rollout import RolloutBot
-from spieltisch.engine import Dynamics, Faces, Game, SpieltischError, game_class
+from spieltisch.engine import Dynamics, Faces, Game, SpieltischError, game_class, game_names
 from tests.helpers.sampling import play_with_search
 
 OWN_EXPERT = GameBots(levels={"rules": RandomBot, "expert": RandomBot})
 """A declaration whose own ``expert`` replaces the search level of that name."""
 NOT_A_LADDER = {"rules": RandomBot}
+DOUBTFUL = GameBots(levels={"rules": RandomBot}, unproven=frozenset({"expert", "ismcts"}))
+"""A declaration that marks two search levels as not shown to be stronger."""
 
 
 def redeclared(base: str, name: str, faces: Faces) -> Game:
@@ -65,3 +68,16 @@ def test_a_bots_face_that_is_not_a_ladder_is_refused() -> None:
     game = redeclared("hydra", "hydra-bad-bots", Faces(bots=f"{__name__}:NOT_A_LADDER"))
     with pytest.raises(SpieltischError, match="not a GameBots"):
         levels(game)
+
+
+def test_unproven_levels_are_levels_of_the_ladder_in_its_order() -> None:
+    """What the lobby marks as "not shown to be stronger" must be a level it offers."""
+    for name in game_names():
+        game = game_class(name)()
+        ladder = levels(game)
+        doubtful = unproven(game)
+        assert set(declared(game).unproven) <= set(ladder), name
+        assert doubtful == [level for level in ladder if level in doubtful]
+        assert "random" not in doubtful  # the bottom rung has nothing below it
+    game = redeclared("hydra", "hydra-doubtful", Faces(bots=f"{__name__}:DOUBTFUL"))
+    assert unproven(game) == ["ismcts", "expert"]

@@ -19,6 +19,8 @@ def test_games_list_options_with_defaults_and_bot_levels(client: TestClient) -> 
         "blue_seat": 0,
     }
     assert "random" in halali["bot_levels"]
+    for game in games.values():  # the lobby's "not shown to be stronger" note names offered levels
+        assert set(game["bot_levels_unproven"]) <= set(game["bot_levels"])
     assert halali["min_players"] == halali["max_players"] == 2
 
 

@@ -37,6 +37,13 @@ def levels(game: Game) -> list[str]:
     return list(ladder(game))
 
 
+def unproven(game: Game) -> list[str]:
+    """The levels of ``game`` not shown to be stronger than the level below, weakest first
+    (``GameBots.unproven``)."""
+    doubtful = declared(game).unproven
+    return [level for level in ladder(game) if level in doubtful]
+
+
 def make(
     game: Game, level: str = "random", *, seed: int = 0, delay: float = 0.0, **budget: Any
 ) -> Bot:
@@ -66,4 +73,5 @@ __all__ = [
     "levels",
     "make",
     "search_levels",
+    "unproven",
 ]

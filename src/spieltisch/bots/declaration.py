@@ -86,6 +86,11 @@ class GameBots:
     evaluate: Evaluator | None = None
     """Per-seat rewards of an unfinished world: without it, every rollout is played to
     the end of the game and the settings' cut-offs are ignored."""
+    unproven: frozenset[str] = frozenset()
+    """Levels not shown to be stronger than the level below them on the ladder: their
+    head-to-head interval against it is not clear of one half (``bench/ladder.py``,
+    docs/bots.md). The lobby says so next to the levels, so nobody picks a level for a
+    strength it has not shown."""
 
     def rollout(self, level: str) -> RolloutSettings:
         """The settings of rollout level ``level`` (``strong`` or ``expert``)."""

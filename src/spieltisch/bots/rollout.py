@@ -99,6 +99,11 @@ class RolloutBot(Bot):
         """Rollouts of the last decision, for benchmarks."""
         self.last_estimates: dict[Any, float] = {}
         """Mean reward of every candidate of the last decision (over its rollouts)."""
+        self.last_rewards: dict[Any, list[float]] = {}
+        """Every rollout reward of every candidate of the last decision, in world order
+        (the same worlds for all candidates of a round), for the search diagnosis."""
+        self.last_rounds: list[list[Any]] = []
+        """The candidates that entered each halving round of the last decision."""
 
     def plan(self, view: View, seat: int, clock: float) -> Plan:
         legal = self.legal_actions(view)
@@ -120,11 +125,15 @@ class RolloutBot(Bot):
         # A time budget is turned into a count once the first world is timed.
         budget = self.rollouts if self.time_ms is None else sys.maxsize
         candidates = _shortlist(legal, own, budget, rng)
+        self.last_rounds = [list(candidates)]
         if len(candidates) < 2:
             self.last_rollouts = 0
             self.last_estimates = {}
+            self.last_rewards = {}
             return own
         rewards: dict[Any, list[float]] = {action: [] for action in candidates}
+        self.last_rewards = rewards
+        self.last_rounds = []
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         started = time.perf_counter()
         deadline = None if self.time_ms is None else started + self.time_ms / 1000
@@ -139,6 +148,7 @@ class RolloutBot(Bot):
                 # Too little left for one more world of every candidate: keep the best.
                 candidates = _best(candidates, rewards, own, left)
             worlds = max(1, left // (rounds - round_no) // len(candidates))
+            self.last_rounds.append(list(candidates))
             played = 0
             while played < worlds:
                 played += 1

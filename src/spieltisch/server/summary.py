@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from spieltisch.bots import levels
+from spieltisch.bots import levels, unproven
 from spieltisch.engine import UnknownGame, game_class, game_names, load
 from spieltisch.store import TableRecord, TurnClockRecord
 from spieltisch.table import allows_turn_clock
@@ -42,6 +42,7 @@ def game_catalogue() -> list[dict[str, Any]]:
             {
                 **game.info.to_json(),
                 "bot_levels": levels(game),
+                "bot_levels_unproven": unproven(game),
                 "turn_clock": allows_turn_clock(game.info),
             }
         )

@@ -191,6 +191,7 @@ const TEXT = {
   "level.expert": ["Experte", "Expert"],
   "level.beginner": ["Anfänger", "Beginner"],
   "level.average": ["Durchschnitt", "Average"],
+  "level.unproven": ["Nicht nachweislich stärker als die Stufe darunter: {levels}.", "Not shown to be stronger than the level below: {levels}."],
 
   // -- Moderation (admin.js)
   "adm.title": ["Moderation", "Moderation"],

@@ -244,6 +244,9 @@ function createForm(games) {
       seatBox.append(el("div", { class: "field seat-row" }, el("label", { for: `seat-${i}` }, `${t("seat")} ${i + 1}`), kind, level));
     }
     syncRated();
+    // Levels whose strength over the level below is not measured clear of chance (docs/bots.md).
+    const doubtful = g.bot_levels_unproven || [];
+    if (doubtful.length) seatBox.append(el("p", { class: "muted small", id: "levels-unproven" }, t("level.unproven", { levels: doubtful.map((l) => levelName(l)).join(", ") })));
   };
   gameSel.addEventListener("change", drawOptions);
   countSel.addEventListener("change", drawSeats);

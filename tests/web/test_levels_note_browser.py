@@ -1,0 +1,31 @@
+"""The lobby names the bot levels not shown to be stronger than the level below, in the
+reader's language, under the seats (screenshots in the test artifacts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.procserver import Server
+
+from .conftest import new_page, shot
+
+
+def test_lobby_names_unproven_levels_in_german_and_english(browser: Any, server: Server) -> None:
+    for lang, words, names in (
+        (
+            "de",
+            "Nicht nachweislich stärker als die Stufe darunter",
+            ["Tüftler", "Experte"],
+        ),
+        ("en", "Not shown to be stronger than the level below", ["Planner", "Expert"]),
+    ):
+        for mobile in (False, True):
+            page = new_page(browser, lang, mobile=mobile)
+            page.goto(server.base + "/")
+            page.wait_for_selector("#levels-unproven")
+            text = page.inner_text("#levels-unproven")
+            assert text.startswith(words) and all(n in text for n in names)
+            assert "ismcts" not in text and "expert" not in text  # no raw code names
+            shot(page, f"lobby-levels-unproven-{lang}-{'phone' if mobile else 'desktop'}")
+            assert not page.errors
+            page.context.close()
