@@ -121,7 +121,7 @@ INFO = GameInfo(
     faces=Faces(
         bots=".faces.bots:BOTS",
         review=".faces.review:REVIEW",
-        encoder=".faces.encoder:HalaliEncoder",
+        encoder=".faces.state_tensor:HalaliStateEncoder",
         terminal=".faces.terminal:FACE",
         web="halali",
     ),

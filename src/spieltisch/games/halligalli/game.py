@@ -141,7 +141,7 @@ INFO = GameInfo(
     faces=Faces(
         bots=".faces.bots:BOTS",
         review=".faces.review:REVIEW",
-        encoder=".faces.encoder:HalliGalliEncoder",
+        encoder=".faces.state_tensor:HalliGalliStateEncoder",
         realtime=".faces.realtime:ADAPTER",
         web="halligalli",
     ),
