@@ -12,7 +12,11 @@
 - Agents are ``player_0 .. player_{n-1}``, one per seat.
 - Observations are dicts: ``observation`` (the encoder's tensor of that seat's view) and
   ``action_mask`` (int8 over the fixed action space; all zero when the seat may not act).
-- Rewards come only at the end: the rank utilities of :func:`common.rank_returns`.
+- Rewards come only at the end. ``reward="rank"`` (default): the rank utilities of
+  :func:`common.rank_returns`, in [-1, 1] and zero-sum; ``"score"``: the result's scores
+  in the game's own unit; ``"money"`` where the game's results are money (Kalooki). The
+  game declares what it offers (``encoder.reward_kinds``, :meth:`.Encoder.returns`); a
+  truncated game pays 0.
 - ``reset(seed=s)`` starts the engine game with seed ``s``: the hidden layout or deal is
   the engine's own, so the finished game's ``record()`` (``env.unwrapped.game_state``) replays
   with ``spieltisch.replay`` and can be exported with :mod:`spieltisch.interop.dataset`.
@@ -48,7 +52,6 @@ from pettingzoo.utils import wrappers
 from spieltisch.engine import State, derive_rng, load
 
 from .bell import WAIT
-from .common import rank_returns
 from .encoders import encoder
 from .infostate import RECALL_BITS, Recall
 
@@ -137,6 +140,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         max_plies: int = DEFAULT_MAX_PLIES,
         render_mode: str | None = None,
         information_state: bool = False,
+        reward: str = "rank",
         **options: Any,
     ) -> None:
         super().__init__()
@@ -146,6 +150,9 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         self._recall: Recall | None = None
         self.engine = load(game, **options)
         self.encoder = encoder(self.engine)
+        self.encoder.check_reward(reward)
+        self.reward = reward
+        """What a finished game pays (``encoder.reward_kinds``: rank, score, money)."""
         self.players = self.engine.info.default_players if players is None else players
         self.max_plies = max_plies
         self.render_mode = render_mode
@@ -275,7 +282,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game_state.is_over():
-            returns = rank_returns(self.game_state.result(), self.players)
+            returns = self.encoder.returns(self.game_state.result(), self.players, self.reward)
             for s, a in enumerate(self.possible_agents):
                 self.rewards[a] = returns[s]
                 self.terminations[a] = True
@@ -315,7 +322,8 @@ def raw_env(game: str, **options: Any) -> SpieltischEnv:
 def env(game: str, **options: Any) -> AECEnv:
     """The AEC environment of ``game`` with PettingZoo's usual wrappers (illegal action
     and out-of-bounds checks, order enforcement). Keyword arguments are the game's rule
-    options plus ``players``, ``max_plies``, ``render_mode`` and ``information_state``."""
+    options plus ``players``, ``max_plies``, ``render_mode``, ``information_state`` and
+    ``reward``."""
     e: AECEnv = raw_env(game, **options)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
