@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from spieltisch import bots
@@ -48,8 +49,21 @@ BOARD_WORDS = ("board", "brett")
 
 
 def _fail(message: str) -> typer.Exit:
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    Console(stderr=True).print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     return typer.Exit(2)
+
+
+SERVER_EXTRA = "pip install 'spieltisch[server]'"
+_SERVER_PACKAGES = frozenset(
+    {"fastapi", "starlette", "uvicorn", "sqlalchemy", "psycopg", "redis", "argon2", "orjson"}
+)
+
+
+def _without_server(exc: ModuleNotFoundError) -> typer.Exit:
+    """The one line a light install (no extra ``server``) gets from a server command."""
+    if (exc.name or "").split(".")[0] not in _SERVER_PACKAGES:
+        raise exc
+    return _fail(f"this command needs the web server's packages: {SERVER_EXTRA}")
 
 
 def _load(name: str, options: list[str] | None) -> Game:
@@ -448,8 +462,11 @@ def serve(
     ] = None,
 ) -> None:
     """Serve the games table in the browser (lobby, live tables, replays)."""
-    from spieltisch.server.main import serve as run_server
-    from spieltisch.server.settings import public_url as checked_url
+    try:
+        from spieltisch.server.main import serve as run_server
+        from spieltisch.server.settings import public_url as checked_url
+    except ModuleNotFoundError as exc:
+        raise _without_server(exc) from None
 
     try:
         public = checked_url(public_url)
@@ -490,10 +507,13 @@ def reset_rating(
 ) -> None:
     """Reset a player's rating in a game (e.g. one farmed): his next rated game starts from
     the default again; his past games and their changes stay on his profile."""
-    from spieltisch.server.ratings import display, ratable
-    from spieltisch.server.settings import default_db_url
-    from spieltisch.store import Store
-    from spieltisch.store.players import Players
+    try:
+        from spieltisch.server.ratings import display, ratable
+        from spieltisch.server.settings import default_db_url
+        from spieltisch.store import Store
+        from spieltisch.store.players import Players
+    except ModuleNotFoundError as exc:
+        raise _without_server(exc) from None
 
     if not ratable(game):
         raise _fail(f"{game!r} is not a rated game")
