@@ -477,17 +477,81 @@ def serve(
 
 @app.command(name="export")
 def export_dataset(
-    source: Annotated[str, typer.Argument(help="JSON Lines of records or arena lines.")],
-    target: Annotated[str, typer.Argument(help="Dataset file to write (JSON Lines).")],
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="SOURCE TARGET: JSON Lines of records or arena lines, and the dataset file "
+            "to write; with --db only TARGET.",
+            show_default=False,
+        ),
+    ],
     seat: Annotated[int | None, typer.Option(help="Redact to what this seat saw.")] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Read the server's finished games from this SQLAlchemy URL."),
+    ] = None,
+    schema: Annotated[str | None, typer.Option(help="PostgreSQL schema of the tables.")] = None,
+    salt: Annotated[
+        str | None,
+        typer.Option(
+            help="Key of the players' pseudonyms (with --db); the same salt gives the same "
+            "pseudonyms in every export. Default: a new random one.",
+            envvar="SPIELTISCH_EXPORT_SALT",
+        ),
+    ] = None,
 ) -> None:
-    """Export finished games as a replayable dataset (see docs/research.md)."""
+    """Export finished games as a replayable dataset (see docs/research.md); with --db, the
+    server's games, each seat's view redacted and players pseudonymised."""
+    if db is not None:
+        if len(files) != 1:
+            raise _fail("with --db give only the dataset file to write")
+        _export_store(db, files[0], seat=seat, schema=schema, salt=salt)
+        return
+    if len(files) != 2:
+        raise _fail("give the records file and the dataset file to write (or --db URL OUT)")
     from spieltisch.interop.dataset import export_file
 
+    source, target = files
     try:
         typer.echo(f"{export_file(source, target, seat=seat)} games written to {target}")
     except (SpieltischError, OSError) as exc:
         raise _fail(str(exc)) from None
+
+
+def _export_store(
+    db: str, target: str, *, seat: int | None, schema: str | None, salt: str | None
+) -> None:
+    """``export --db``: the store's finished tables (:mod:`spieltisch.storeexport`)."""
+    try:
+        from sqlalchemy import make_url
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from spieltisch.store import Store
+        from spieltisch.storeexport import export_tables
+    except ModuleNotFoundError as exc:
+        raise _without_server(exc) from None
+    if seat is not None and seat < 0:
+        raise _fail(f"--seat {seat} is not a seat")
+    key = salt.encode() if salt else secrets.token_bytes(32)
+    try:
+        store = Store(db, schema=schema, create=False)
+        try:
+            with open(target, "w", encoding="utf-8") as out:
+                done = export_tables(store, out, salt=key, seat=seat)
+        finally:
+            store.close()
+    except (SQLAlchemyError, OSError) as exc:
+        shown = make_url(db).render_as_string(hide_password=True)
+        raise _fail(f"cannot export from {shown}: {str(exc).splitlines()[0]}") from None
+    typer.echo(f"{done.lines} lines of {done.tables} finished games written to {target}")
+    for table, why in done.skipped:
+        typer.echo(f"left out table {table}: {why}", err=True)
+    if not salt:
+        typer.echo(
+            "pseudonyms were keyed with a random salt: they link games within this file "
+            "only (--salt keeps them across exports)",
+            err=True,
+        )
 
 
 ratings_app = typer.Typer(
