@@ -314,6 +314,85 @@ def _render(state: State) -> str:
     return f"{head}: seats to act {list(state.active_seats())}"
 
 
+class _Forward:
+    """PettingZoo's wrappers, reading the environment's per-step fields in one hop.
+
+    A wrapper finds ``agent_selection``, ``terminations`` and the like through
+    ``__getattr__``, one Python call per wrapper: ``last()`` and ``step()`` read a dozen
+    of them, which made the three wrappers cost a Kalooki step as much as the step. These
+    properties read them straight from the bare environment (never cached: it rebinds
+    them every step); the wrappers' behaviour is PettingZoo's own, unchanged.
+    """
+
+    _raw: SpieltischEnv
+
+    def __init__(self, env: AECEnv, *args: Any) -> None:
+        super().__init__(env, *args)  # type: ignore[call-arg]
+        self._raw = env.unwrapped
+
+    @property
+    def agent_selection(self) -> str:
+        return self._raw.agent_selection
+
+    @property
+    def agents(self) -> list[str]:
+        return self._raw.agents
+
+    @property
+    def possible_agents(self) -> list[str]:
+        return self._raw.possible_agents
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        return self._raw.terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        return self._raw.truncations
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        return self._raw.rewards
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        return self._raw.infos
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self._raw._cumulative_rewards
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._raw.action_spaces[agent]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._raw.observation_spaces[agent]
+
+
+class _TerminateIllegal(_Forward, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    pass
+
+
+class _AssertOutOfBounds(_Forward, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    pass
+
+
+class _OrderEnforcing(_Forward, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """Before the first ``reset`` these fields raise, as PettingZoo's wrapper makes them."""
+
+    def _checked(self, name: str) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    agent_selection = property(lambda self: self._checked("agent_selection"))
+    agents = property(lambda self: self._checked("agents"))
+    terminations = property(lambda self: self._checked("terminations"))
+    truncations = property(lambda self: self._checked("truncations"))
+    rewards = property(lambda self: self._checked("rewards"))
+    infos = property(lambda self: self._checked("infos"))
+
+
 def raw_env(game: str, **options: Any) -> SpieltischEnv:
     """The environment without PettingZoo's checking wrappers."""
     return SpieltischEnv(game, **options)
@@ -325,6 +404,6 @@ def env(game: str, **options: Any) -> AECEnv:
     options plus ``players``, ``max_plies``, ``render_mode``, ``information_state`` and
     ``reward``."""
     e: AECEnv = raw_env(game, **options)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    e = _TerminateIllegal(e, -1)
+    e = _AssertOutOfBounds(e)
+    return _OrderEnforcing(e)
