@@ -9,11 +9,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
+## The core and the web server (the extra `server`); `pip install .` alone is the light core.
 install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[server]'
 
 dev: $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[server,dev]'
 
 ## Where `make run` listens: every interface, so friends on the network can join.
 ## SPIELTISCH_HOST=127.0.0.1 keeps the table to this computer.

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from spieltisch import bots
@@ -48,8 +49,21 @@ BOARD_WORDS = ("board", "brett")
 
 
 def _fail(message: str) -> typer.Exit:
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    Console(stderr=True).print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     return typer.Exit(2)
+
+
+SERVER_EXTRA = "pip install 'spieltisch[server]'"
+_SERVER_PACKAGES = frozenset(
+    {"fastapi", "starlette", "uvicorn", "sqlalchemy", "psycopg", "redis", "argon2", "orjson"}
+)
+
+
+def _without_server(exc: ModuleNotFoundError) -> typer.Exit:
+    """The one line a light install (no extra ``server``) gets from a server command."""
+    if (exc.name or "").split(".")[0] not in _SERVER_PACKAGES:
+        raise exc
+    return _fail(f"this command needs the web server's packages: {SERVER_EXTRA}")
 
 
 def _load(name: str, options: list[str] | None) -> Game:
@@ -473,8 +487,11 @@ def serve(
     set_: SetOption = None,
 ) -> None:
     """Serve the games table in the browser (lobby, live tables, replays)."""
-    from spieltisch.server.main import serve as run_server
-    from spieltisch.server.settings import public_url as checked_url
+    try:
+        from spieltisch.server.main import serve as run_server
+        from spieltisch.server.settings import public_url as checked_url
+    except ModuleNotFoundError as exc:
+        raise _without_server(exc) from None
 
     try:
         public = checked_url(public_url)
@@ -531,17 +548,81 @@ def config(
 
 @app.command(name="export")
 def export_dataset(
-    source: Annotated[str, typer.Argument(help="JSON Lines of records or arena lines.")],
-    target: Annotated[str, typer.Argument(help="Dataset file to write (JSON Lines).")],
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="SOURCE TARGET: JSON Lines of records or arena lines, and the dataset file "
+            "to write; with --db only TARGET.",
+            show_default=False,
+        ),
+    ],
     seat: Annotated[int | None, typer.Option(help="Redact to what this seat saw.")] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Read the server's finished games from this SQLAlchemy URL."),
+    ] = None,
+    schema: Annotated[str | None, typer.Option(help="PostgreSQL schema of the tables.")] = None,
+    salt: Annotated[
+        str | None,
+        typer.Option(
+            help="Key of the players' pseudonyms (with --db); the same salt gives the same "
+            "pseudonyms in every export. Default: a new random one.",
+            envvar="SPIELTISCH_EXPORT_SALT",
+        ),
+    ] = None,
 ) -> None:
-    """Export finished games as a replayable dataset (see docs/research.md)."""
+    """Export finished games as a replayable dataset (see docs/research.md); with --db, the
+    server's games, each seat's view redacted and players pseudonymised."""
+    if db is not None:
+        if len(files) != 1:
+            raise _fail("with --db give only the dataset file to write")
+        _export_store(db, files[0], seat=seat, schema=schema, salt=salt)
+        return
+    if len(files) != 2:
+        raise _fail("give the records file and the dataset file to write (or --db URL OUT)")
     from spieltisch.interop.dataset import export_file
 
+    source, target = files
     try:
         typer.echo(f"{export_file(source, target, seat=seat)} games written to {target}")
     except (SpieltischError, OSError) as exc:
         raise _fail(str(exc)) from None
+
+
+def _export_store(
+    db: str, target: str, *, seat: int | None, schema: str | None, salt: str | None
+) -> None:
+    """``export --db``: the store's finished tables (:mod:`spieltisch.storeexport`)."""
+    try:
+        from sqlalchemy import make_url
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from spieltisch.store import Store
+        from spieltisch.storeexport import export_tables
+    except ModuleNotFoundError as exc:
+        raise _without_server(exc) from None
+    if seat is not None and seat < 0:
+        raise _fail(f"--seat {seat} is not a seat")
+    key = salt.encode() if salt else secrets.token_bytes(32)
+    try:
+        store = Store(db, schema=schema, create=False)
+        try:
+            with open(target, "w", encoding="utf-8") as out:
+                done = export_tables(store, out, salt=key, seat=seat)
+        finally:
+            store.close()
+    except (SQLAlchemyError, OSError) as exc:
+        shown = make_url(db).render_as_string(hide_password=True)
+        raise _fail(f"cannot export from {shown}: {str(exc).splitlines()[0]}") from None
+    typer.echo(f"{done.lines} lines of {done.tables} finished games written to {target}")
+    for table, why in done.skipped:
+        typer.echo(f"left out table {table}: {why}", err=True)
+    if not salt:
+        typer.echo(
+            "pseudonyms were keyed with a random salt: they link games within this file "
+            "only (--salt keeps them across exports)",
+            err=True,
+        )
 
 
 ratings_app = typer.Typer(
@@ -561,10 +642,13 @@ def reset_rating(
 ) -> None:
     """Reset a player's rating in a game (e.g. one farmed): his next rated game starts from
     the default again; his past games and their changes stay on his profile."""
-    from spieltisch.server.ratings import display, ratable
-    from spieltisch.server.settings import default_db_url
-    from spieltisch.store import Store
-    from spieltisch.store.players import Players
+    try:
+        from spieltisch.server.ratings import display, ratable
+        from spieltisch.server.settings import default_db_url
+        from spieltisch.store import Store
+        from spieltisch.store.players import Players
+    except ModuleNotFoundError as exc:
+        raise _without_server(exc) from None
 
     if not ratable(game):
         raise _fail(f"{game!r} is not a rated game")

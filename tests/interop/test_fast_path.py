@@ -98,3 +98,31 @@ def test_an_action_outside_the_mask_is_refused_by_the_rules() -> None:
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises((IllegalAction, ValueError)):
         e.step(illegal)
+
+
+OTHER_OPTIONS = [
+    ("halligalli", {"full_deck": True, "stray_cards": False, "card_backs": False}),
+    ("halali", {"variant": "brettspielnetz", "blue_seat": 1}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), OTHER_OPTIONS)
+def test_state_tensors_equal_view_tensors_with_other_options(
+    name: str, options: dict[str, object]
+) -> None:
+    """The options the tensors read (deck, stray cards, backs; variant, colours) too."""
+    game = load(name, **options)
+    enc = encoder(game)
+    rng = random.Random(5)
+    checked = 0
+    low, high = game.player_range()
+    for deal in range(12):
+        state = game.new_state(players=min(low + deal % 2, high), seed=deal)
+        while not state.is_over() and checked < 40 * (deal + 1):
+            for seat in range(state.players):
+                fast = enc.observe_state(state, seat)
+                assert np.array_equal(fast, enc.observe(state.view(seat), seat)), (deal, seat)
+                checked += 1
+            seat = rng.choice(state.active_seats())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked >= 300

@@ -10,10 +10,12 @@
 and every other seat with a ladder bot of that level (:class:`.policies.LadderPolicy`,
 planning from its own view). ``step(action)`` plays the learner's id, then the bots
 until the learner must act again or the game ends. Observations and masks are the
-PettingZoo env's (the fast path); the reward comes at the end: the learner's rank
-utility in [-1, 1] (the only reward option so far); an action outside the mask ends the
-episode with reward -1, as PettingZoo's ``TerminateIllegalWrapper`` does. Any keyword
-is passed on to the PettingZoo env (rule options, ``information_state``, ``max_plies``).
+PettingZoo env's (the fast path); the reward comes at the end: ``reward="rank"``
+(default) the learner's rank utility in [-1, 1], ``"score"`` its score in the game's own
+unit, ``"money"`` its money where the game's results are money (Kalooki; see
+:meth:`.Encoder.returns`); an action outside the mask ends the episode with reward -1, as
+PettingZoo's ``TerminateIllegalWrapper`` does. Any other keyword is passed on to the
+PettingZoo env (rule options, ``information_state``, ``max_plies``).
 """
 
 from __future__ import annotations

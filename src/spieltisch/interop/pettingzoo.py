@@ -12,7 +12,11 @@
 - Agents are ``player_0 .. player_{n-1}``, one per seat.
 - Observations are dicts: ``observation`` (the encoder's tensor of that seat's view) and
   ``action_mask`` (int8 over the fixed action space; all zero when the seat may not act).
-- Rewards come only at the end: the rank utilities of :func:`common.rank_returns`.
+- Rewards come only at the end. ``reward="rank"`` (default): the rank utilities of
+  :func:`common.rank_returns`, in [-1, 1] and zero-sum; ``"score"``: the result's scores
+  in the game's own unit; ``"money"`` where the game's results are money (Kalooki). The
+  game declares what it offers (``encoder.reward_kinds``, :meth:`.Encoder.returns`); a
+  truncated game pays 0.
 - ``reset(seed=s)`` starts the engine game with seed ``s``: the hidden layout or deal is
   the engine's own, so the finished game's ``record()`` (``env.unwrapped.game_state``) replays
   with ``spieltisch.replay`` and can be exported with :mod:`spieltisch.interop.dataset`.
@@ -48,7 +52,6 @@ from pettingzoo.utils import wrappers
 from spieltisch.engine import State, derive_rng, load
 
 from .bell import WAIT
-from .common import rank_returns
 from .encoders import encoder
 from .infostate import RECALL_BITS, Recall
 
@@ -137,6 +140,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         max_plies: int = DEFAULT_MAX_PLIES,
         render_mode: str | None = None,
         information_state: bool = False,
+        reward: str = "rank",
         **options: Any,
     ) -> None:
         super().__init__()
@@ -146,6 +150,9 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         self._recall: Recall | None = None
         self.engine = load(game, **options)
         self.encoder = encoder(self.engine)
+        self.encoder.check_reward(reward)
+        self.reward = reward
+        """What a finished game pays (``encoder.reward_kinds``: rank, score, money)."""
         self.players = self.engine.info.default_players if players is None else players
         self.max_plies = max_plies
         self.render_mode = render_mode
@@ -275,7 +282,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game_state.is_over():
-            returns = rank_returns(self.game_state.result(), self.players)
+            returns = self.encoder.returns(self.game_state.result(), self.players, self.reward)
             for s, a in enumerate(self.possible_agents):
                 self.rewards[a] = returns[s]
                 self.terminations[a] = True
@@ -307,6 +314,85 @@ def _render(state: State) -> str:
     return f"{head}: seats to act {list(state.active_seats())}"
 
 
+class _Forward:
+    """PettingZoo's wrappers, reading the environment's per-step fields in one hop.
+
+    A wrapper finds ``agent_selection``, ``terminations`` and the like through
+    ``__getattr__``, one Python call per wrapper: ``last()`` and ``step()`` read a dozen
+    of them, which made the three wrappers cost a Kalooki step as much as the step. These
+    properties read them straight from the bare environment (never cached: it rebinds
+    them every step); the wrappers' behaviour is PettingZoo's own, unchanged.
+    """
+
+    _raw: SpieltischEnv
+
+    def __init__(self, env: AECEnv, *args: Any) -> None:
+        super().__init__(env, *args)  # type: ignore[call-arg]
+        self._raw = env.unwrapped
+
+    @property
+    def agent_selection(self) -> str:
+        return self._raw.agent_selection
+
+    @property
+    def agents(self) -> list[str]:
+        return self._raw.agents
+
+    @property
+    def possible_agents(self) -> list[str]:
+        return self._raw.possible_agents
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        return self._raw.terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        return self._raw.truncations
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        return self._raw.rewards
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        return self._raw.infos
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self._raw._cumulative_rewards
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._raw.action_spaces[agent]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._raw.observation_spaces[agent]
+
+
+class _TerminateIllegal(_Forward, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    pass
+
+
+class _AssertOutOfBounds(_Forward, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    pass
+
+
+class _OrderEnforcing(_Forward, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """Before the first ``reset`` these fields raise, as PettingZoo's wrapper makes them."""
+
+    def _checked(self, name: str) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    agent_selection = property(lambda self: self._checked("agent_selection"))
+    agents = property(lambda self: self._checked("agents"))
+    terminations = property(lambda self: self._checked("terminations"))
+    truncations = property(lambda self: self._checked("truncations"))
+    rewards = property(lambda self: self._checked("rewards"))
+    infos = property(lambda self: self._checked("infos"))
+
+
 def raw_env(game: str, **options: Any) -> SpieltischEnv:
     """The environment without PettingZoo's checking wrappers."""
     return SpieltischEnv(game, **options)
@@ -315,8 +401,9 @@ def raw_env(game: str, **options: Any) -> SpieltischEnv:
 def env(game: str, **options: Any) -> AECEnv:
     """The AEC environment of ``game`` with PettingZoo's usual wrappers (illegal action
     and out-of-bounds checks, order enforcement). Keyword arguments are the game's rule
-    options plus ``players``, ``max_plies``, ``render_mode`` and ``information_state``."""
+    options plus ``players``, ``max_plies``, ``render_mode``, ``information_state`` and
+    ``reward``."""
     e: AECEnv = raw_env(game, **options)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    e = _TerminateIllegal(e, -1)
+    e = _AssertOutOfBounds(e)
+    return _OrderEnforcing(e)

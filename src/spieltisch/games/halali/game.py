@@ -122,7 +122,7 @@ INFO = GameInfo(
         bots=".faces.bots:BOTS",
         review=".faces.review:REVIEW",
         tutorial=".faces.tutorial:LESSON",
-        encoder=".faces.encoder:HalaliEncoder",
+        encoder=".faces.state_tensor:HalaliStateEncoder",
         terminal=".faces.terminal:FACE",
         web="halali",
     ),

@@ -143,7 +143,7 @@ INFO = GameInfo(
         bots=".faces.bots:BOTS",
         review=".faces.review:REVIEW",
         tutorial=".faces.tutorial:LESSON",
-        encoder=".faces.encoder:HalliGalliEncoder",
+        encoder=".faces.state_tensor:HalliGalliStateEncoder",
         realtime=".faces.realtime:ADAPTER",
         web="halligalli",
     ),

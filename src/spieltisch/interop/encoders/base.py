@@ -23,9 +23,10 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from spieltisch.engine import Event, Game, State, View, load
+from spieltisch.engine import Event, Game, Result, State, View, load
 
 from ..bell import BellClock
+from ..common import rank_returns
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -73,6 +74,32 @@ class Encoder(ABC):
     public_actions: ClassVar[bool] = False
     """True when every seat sees every action and chance outcome, so the history itself is
     each seat's perfect-recall information state."""
+
+    reward_kinds: ClassVar[tuple[str, ...]] = ("rank", "score")
+    """The rewards the game offers learners (:meth:`returns`): ``rank`` and ``score``
+    always, ``money`` where the game's results are money."""
+
+    def returns(self, result: Result | None, players: int, reward: str = "rank") -> list[float]:
+        """Each seat's reward for a finished game (0 for all while it is not over).
+
+        ``rank``: the rank utility in [-1, 1] (:func:`~..common.rank_returns`), zero-sum.
+        ``score``: the result's scores in the game's own unit (higher is better). A game
+        whose scores are money declares ``money`` and says what its ``score`` is.
+
+        :raises ValueError: for a reward the game does not offer.
+        """
+        self.check_reward(reward)
+        if reward == "rank":
+            return rank_returns(result, players)
+        if result is None:
+            return [0.0] * players
+        return [float(x) for x in result.scores]
+
+    def check_reward(self, reward: str) -> None:
+        """:raises ValueError: unless the game offers ``reward`` (see :attr:`reward_kinds`)."""
+        if reward not in self.reward_kinds:
+            offered = ", ".join(self.reward_kinds)
+            raise ValueError(f"{self.game} offers the rewards {offered}, not {reward!r}")
 
     def make_clock(self) -> BellClock | None:
         """The turn model of a real-time game (Halli Galli's reaction rounds), else None."""

@@ -41,7 +41,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any, Final
 
-from spieltisch.engine import View
+from spieltisch.engine import Result, View
 from spieltisch.games.kalooki.actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -110,6 +110,17 @@ class KalookiEncoder(Encoder):
     game = "kalooki"
     num_actions = NUM_ACTIONS
     observation_shape = (OBS_SIZE,)
+    reward_kinds = ("rank", "score", "money")
+
+    def returns(self, result: Result | None, players: int, reward: str = "rank") -> list[float]:
+        """``money``: the result's scores, the payout minus the stake (KA-R8; every
+        Kalooki result is money). ``score``: minus the penalty points, of the deal (ring)
+        or the running totals (club), so that higher is better; 0 for every seat when the
+        result has none (a ring game that resignations ended before its deal was scored)."""
+        if reward != "score" or result is None:
+            return super().returns(result, players, "score" if reward == "money" else reward)
+        points = result.details.get("penalties", result.details.get("totals"))
+        return [-float(p) for p in points] if points else [0.0] * players
 
     # -- actions -------------------------------------------------------------------------
     def action_id(self, action: Any) -> int:
