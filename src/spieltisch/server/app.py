@@ -34,6 +34,7 @@ from . import (
     players,
     ratings,
     reviews,
+    stagecpu,
     ws,
 )
 from .cluster import Cluster
@@ -127,6 +128,8 @@ def create_app(
     app.include_router(reviews.router)
     app.include_router(mailroutes.router)
     app.include_router(mailroutes.pages)
+    if settings.stage_cpu:
+        app.include_router(stagecpu.router)
 
     @app.middleware("http")
     async def guard(

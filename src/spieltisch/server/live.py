@@ -12,7 +12,10 @@ Every action costs each table a broadcast, so the step's work is done once per
 audience, not per connection: one view and one message per seat (and one for all
 spectators), encoded to JSON once (:class:`Shared`, with orjson: the standard library's
 encoder had been a tenth of the server's CPU at 200 tables). Quick bots plan on the event loop
-instead of a thread hop (:meth:`LiveTable._plan`).
+instead of a thread hop (:meth:`LiveTable._plan`). With group commit
+(:mod:`spieltisch.store.groupcommit`) the rules run on the event loop too: the write-ahead
+hook only queues the action, and :meth:`LiveTable.play` awaits its commit before anyone
+hears of it. Each stage's CPU is counted (:mod:`.stagecpu`).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from fastapi import WebSocket
@@ -36,6 +39,7 @@ from spieltisch.engine.envelope import envelope
 from spieltisch.store import Store, TableRecord, TurnClockRecord
 from spieltisch.table import SearchPool, Step, TableRuntime, events_for
 
+from . import stagecpu
 from .botplies import BotPlies
 from .roundtrip import Sync
 from .tablechat import TableChat
@@ -50,6 +54,7 @@ QUICK_PLAN = 0.001
 to run on the event loop: a thread hop costs more than a random bot's choice, and a
 millisecond of the loop is still far below what anyone notices."""
 _opened = itertools.count()
+S = TypeVar("S", Step, Step | None)
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -130,14 +135,29 @@ class Connection:
 
     async def drain(self) -> None:
         """Write queued messages until ``None`` (or a failed send), then close."""
+        now, add = stagecpu.now, stagecpu.add
         try:
             while (message := await self.outbox.get()) is not None:
-                await self.ws.send_text(encode(message))
+                start = now()
+                text = encode(message)
+                start = add("encode", start)
+                await self.ws.send_text(text)
+                add("send", start)
         except Exception:  # a gone browser is normal, not an error
             pass
         finally:
             with contextlib.suppress(Exception):
                 await self.ws.close(self.close_code if message is None else 1011)
+
+
+def _timed_engine(act: Callable[[], S]) -> S:
+    """``act`` in a worker thread that also writes the action: its CPU less the
+    write-ahead's (counted by the write itself) is the engine's."""
+    start, written = stagecpu.now(), stagecpu.cpu["write_ahead"]
+    try:
+        return act()
+    finally:
+        stagecpu.add("engine", start + stagecpu.cpu["write_ahead"] - written)
 
 
 def age(conn: Connection) -> int:
@@ -189,6 +209,10 @@ class LiveTable:
         self.settle: Callable[[LiveTable], Awaitable[None]] | None = None
         """Brings an unsettled table in line with its record (under the lock); raises
         while the store does not answer."""
+        self.group_commit = False
+        """Whether the write-ahead hook only queues an action (:meth:`play`)."""
+        self.pending: asyncio.Future[None] | None = None
+        """The queued write of the action just played, until :meth:`play` awaits it."""
 
     @property
     def id(self) -> str:
@@ -208,6 +232,33 @@ class LiveTable:
             return set()
         gone = set(rt.state.resigned) | set(rt.bots)
         return self.online_seats() - gone
+
+    async def play(self, act: Callable[[], S]) -> S:
+        """Run ``act`` (the runtime's ``act`` or ``run_due``, under the table lock) and
+        return its step once it is stored. With group commit the rules run here, on the
+        loop (microseconds), and the commit is awaited; without, in a worker thread that
+        writes the action itself. A write that failed leaves the table unsettled, and
+        the action taken back: nobody heard of it.
+
+        :raises Exception: whatever the rules or the store raised.
+        """
+        if not self.group_commit:
+            return await asyncio.to_thread(_timed_engine, act)
+        start = stagecpu.now()
+        try:
+            step = act()
+        finally:
+            stagecpu.add("engine", start)
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            try:
+                await pending
+            except BaseException:
+                self.unsettled = True  # stored or not: the record will say (settle)
+                if self.runtime is not None:
+                    self.runtime.undo()
+                raise
+        return step
 
     # -- messages ------------------------------------------------------------------------
     def snapshot(self, seat: int | None) -> dict[str, Any]:
@@ -247,6 +298,7 @@ class LiveTable:
         per seat (and one for all spectators), shared by that audience's connections."""
         rt = self.runtime
         assert rt is not None
+        start = stagecpu.now()
         summary = self.summarise(self)
         messages: dict[int | None, Shared] = {}
         by_bot = self._by_bot(step)
@@ -268,6 +320,7 @@ class LiveTable:
                 message.update(by_bot)
                 message.update(rt.extras(seat))  # real-time: show times, rings, help
             self.deliver(conn, message)
+        stagecpu.add("view", start)
 
     def deliver(self, conn: Connection, message: dict[str, Any]) -> None:
         """Send a step. It leaves no sooner than the runtime's ``release_at`` for the
@@ -364,7 +417,7 @@ class LiveTable:
                 assert self.on_timeout is not None
                 await self.on_timeout(self, expired)
                 return True
-            step = await asyncio.to_thread(rt.run_due)
+            step = await self.play(rt.run_due)
             if step is not None:
                 await on_step(self, step)
         return True

@@ -220,6 +220,17 @@ class Settings:
         default_factory=lambda: os.environ.get("SPIELTISCH_MAIL_FROM", "spieltisch@localhost")
     )
     """The sender address of those mails."""
+    stage_cpu: bool = field(
+        default_factory=lambda: switch(os.environ.get("SPIELTISCH_STAGE_CPU", "off"))
+    )
+    """Serve the action path's CPU per stage at ``/internal/stages`` (:mod:`.stagecpu`),
+    for the load tool; off in production (it tells strangers how busy the server is)."""
+    group_commit_ms: float = field(
+        default_factory=lambda: float(os.environ.get("SPIELTISCH_GROUP_COMMIT_MS", "1"))
+    )
+    """Milliseconds the write-ahead waits for more actions to share one transaction
+    (:mod:`spieltisch.store.groupcommit`); a negative value writes each action alone,
+    from a worker thread, as before."""
 
     @property
     def sqlite_path(self) -> str | None:

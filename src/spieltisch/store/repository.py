@@ -57,6 +57,11 @@ _TOUCH_TABLE = (
 )
 
 
+Append = tuple[str, int, int, dict[str, Any], dict[str, Any] | None]
+"""One action to append: ``(table_id, ply, seat, action, result)`` as
+:meth:`Store.append_action` takes them."""
+
+
 def _append_statements(schema: str | None) -> dict[bool, str]:
     """PostgreSQL's append statements (key: whether the action ends the game), written
     out once: the hot path skips SQLAlchemy's compiler and schema translation."""
@@ -441,6 +446,36 @@ class Store(TableSeats, TableSides):
                     )
         except IntegrityError as exc:
             raise StoreError(f"cannot append ply {ply} to table {table_id}: {exc.orig}") from exc
+
+    def append_actions(self, appends: Sequence[Append]) -> None:
+        """Append several actions (of any tables) in one transaction: all are committed
+        when this returns, or none (:mod:`.groupcommit`). An action that ends its game
+        finishes its table in the same transaction.
+
+        :raises StoreError: a ply exists already or a table does not (nothing stored).
+        """
+        if not appends:
+            return
+        now = _now()
+        rows = [
+            {"table_id": tid, "ply": ply, "seat": seat, "action": action, "at": now}
+            for tid, ply, seat, action, _result in appends
+        ]
+        touched = [{"tid": a[0], "now": now} for a in appends if a[4] is None]
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(_INSERT_ACTION, rows)
+                if touched:
+                    conn.execute(_TOUCH_TABLE, touched)
+                for tid, _ply, _seat, _action, result in appends:
+                    if result is not None:
+                        conn.execute(
+                            update(TableRow)
+                            .where(TableRow.id == tid)
+                            .values(status="finished", result=result, updated_at=now)
+                        )
+        except IntegrityError as exc:
+            raise StoreError(f"cannot append {len(appends)} actions: {exc.orig}") from exc
 
     def _append_one_statement(
         self,
