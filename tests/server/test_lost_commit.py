@@ -66,7 +66,9 @@ def lossy(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[tuple[Setti
     proxy = LossyProxy(int(urlsplit(PG_URL).port or 5432))
     schema = f"st_lost_{uuid.uuid4().hex[:12]}"
 
-    def lose_the_answer(_client: TestClient) -> Callable[[], bool]:
+    def lose_the_answer(client: TestClient) -> Callable[[], bool]:
+        store = client.app.state.manager.store  # type: ignore[attr-defined]
+        store._writer.connect().close()  # its first connect commits too: not that one
         proxy.arm(b"COMMIT", away=1.5)  # the group commit's transaction commits there
         return proxy.back
 

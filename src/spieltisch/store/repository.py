@@ -457,6 +457,9 @@ class Store(TableSeats, TableSides):
         if not appends:
             return
         now = _now()
+        if self._writer is not None:
+            self._append_batch_postgres(appends, now)
+            return
         rows = [
             {"table_id": tid, "ply": ply, "seat": seat, "action": action, "at": now}
             for tid, ply, seat, action, _result in appends
@@ -476,6 +479,38 @@ class Store(TableSeats, TableSides):
                         )
         except IntegrityError as exc:
             raise StoreError(f"cannot append {len(appends)} actions: {exc.orig}") from exc
+
+    def _append_batch_postgres(self, appends: Sequence[Append], now: datetime) -> None:
+        """PostgreSQL: the one-statement appends of :meth:`_append_one_statement`, sent
+        together (psycopg pipelines ``executemany``) inside one ``BEGIN``/``COMMIT``."""
+        import psycopg
+
+        assert self._writer is not None and self._append_sql is not None
+        batches: dict[bool, list[dict[str, Any]]] = {False: [], True: []}
+        for tid, ply, seat, action, result in appends:
+            batches[result is not None].append(
+                {
+                    "tid": tid,
+                    "ply": ply,
+                    "seat": seat,
+                    "action": json.dumps(action),
+                    "now": now,
+                    "result": None if result is None else json.dumps(result),
+                }
+            )
+        with self._writer.connect() as conn:
+            raw = conn.connection.dbapi_connection
+            assert isinstance(raw, psycopg.Connection)
+            try:
+                with raw.transaction(), raw.cursor() as cur:
+                    for final, params in batches.items():
+                        if params:
+                            cur.executemany(self._append_sql[final], params)
+            except psycopg.IntegrityError as exc:
+                raise StoreError(f"cannot append {len(appends)} actions: {exc}") from exc
+            except psycopg.Error:
+                conn.invalidate()  # a broken connection must not go back to the pool
+                raise
 
     def _append_one_statement(
         self,
