@@ -21,8 +21,9 @@ competes for the same cores); busy time of the whole machine, so other work runn
 meanwhile shows, with its load average and cores. The server's own CPU per action is split
 by stage (engine, view, encode, write-ahead, send, and the rest), from the counters it
 serves at ``/internal/stages`` (``SPIELTISCH_STAGE_CPU=on``, set here; a server without
-them reports none). ``--profile`` runs each server under cProfile and prints its top
-functions at the end (the profiler slows the server: its timings are not the run's).
+them reports none). ``--profile`` profiles each server's event loop (cProfile) during each
+measuring window and prints its top functions (the profiler slows the server: that step's
+timings are not comparable with an unprofiled run).
 The last line names the largest step still at p99 < 50 ms.
 
 Lobby rate limits are honoured without a bench-only setting: a server limits table
@@ -42,11 +43,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import io
 import json
 import multiprocessing as mp
 import os
-import pstats
 import random
 import re
 import resource
@@ -78,7 +77,6 @@ CREATING_AT_ONCE = 16
 """Table creations in flight per client process during the ramp."""
 TICK = os.sysconf("SC_CLK_TCK")
 STAGES = ("engine", "view", "encode", "write_ahead", "send")
-PROFILE_TOP = 30
 _STEP = re.compile(r'^\{"type":"step","ply":(\d+),"seat":(\d+)')
 
 
@@ -175,6 +173,15 @@ class ServerProc:
         except httpx.HTTPError:
             return None
         return answer.json() if answer.is_success else None
+
+    def profile(self, start: bool) -> str | None:
+        """Start the server's profiler, or stop it and return its top functions."""
+        url = f"http://127.0.0.1:{self.port}/internal/profile"
+        try:
+            answer = httpx.request("POST" if start else "DELETE", url, timeout=60)
+        except httpx.HTTPError:
+            return None
+        return answer.text if answer.is_success else None
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -489,9 +496,7 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         tmp = Path(tmpname)
         servers = []
         for i, port in enumerate(ports):
-            profile = ["-m", "cProfile", "-o", str(tmp / f"server{i}.prof")] if args.profile else []
-            cmd = [sys.executable, *profile, "-m", "spieltisch.server"]
-            cmd += ["--port", str(port), "--db", db]
+            cmd = [sys.executable, "-m", "spieltisch.server", "--port", str(port), "--db", db]
             cmd += [
                 "--bot-delay",
                 str(args.bot_delay if args.bot_delay is not None else 1 / args.rate),
@@ -569,9 +574,6 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
                     proc.terminate()
             for server in servers:
                 server.stop()
-            if args.profile:
-                for i in range(len(servers)):
-                    print_profile(tmp / f"server{i}.prof", i)
             if args.redis:
                 drop_redis_prefix(args.redis, prefix)
             if args.keep_logs:
@@ -579,19 +581,6 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
                     shutil.copy(server.log_path, Path(args.keep_logs) / server.log_path.name)
     resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     return results
-
-
-def print_profile(path: Path, index: int) -> None:
-    """The top functions of one server's profile, by own time and by cumulative time."""
-    if not path.exists():
-        print(f"ws_load: server {index} wrote no profile (killed?)", flush=True)
-        return
-    for key in ("tottime", "cumulative"):
-        out = io.StringIO()
-        pstats.Stats(str(path), stream=out).strip_dirs().sort_stats(key).print_stats(PROFILE_TOP)
-        text = out.getvalue()
-        print(f"ws_load: server {index} profile, top {PROFILE_TOP} by {key}", flush=True)
-        print(text[text.find("   ncalls") :], flush=True)
 
 
 def stage_split(
@@ -633,6 +622,9 @@ def measure(
     pg0, redis0, busy0 = named_cpu("postgres"), named_cpu("redis-server"), machine_busy()
     load0 = os.getloadavg()[0]
     stages0 = [s.stages() for s in servers]
+    if args.profile:
+        for server in servers:
+            server.profile(start=True)
     t0 = time.monotonic()
     for pipe in pipes:
         pipe.send(("measure", args.seconds))
@@ -640,6 +632,11 @@ def measure(
     elapsed = time.monotonic() - t0
     cpu = [proc_cpu(p) - c for p, c in zip(pids, cpu0, strict=True)]
     stages1 = [s.stages() for s in servers]
+    if args.profile:
+        for server in servers:
+            top = server.profile(start=False)
+            print(f"ws_load: server {server.index}, {n} tables, profile of its event loop")
+            print(top if top is not None else "(this server cannot profile)", flush=True)
     rss = [proc_rss_mb(p) for p in pids]
     pg = cpu_since(pg0, named_cpu("postgres"))
     red = cpu_since(redis0, named_cpu("redis-server"))
@@ -717,7 +714,7 @@ def main() -> None:
     )
     parser.add_argument("--keep-logs", default=None, help="copy the server logs to this folder")
     parser.add_argument(
-        "--profile", action="store_true", help="profile the servers (cProfile), print the top"
+        "--profile", action="store_true", help="profile the servers while measuring (cProfile)"
     )
     parser.add_argument(
         "--group-commit-ms",

@@ -11,16 +11,23 @@ per measurement. What the stages do not cover (reading and parsing frames, the e
 loop, HTTP) is the process's total minus their sum.
 
 ``GET /internal/stages`` returns the counters, only where ``SPIELTISCH_STAGE_CPU`` is on
-(a debugging setting: the counters run anyway, the route is what is switched).
+(a debugging setting: the counters run anyway, the routes are what is switched). With it,
+``POST /internal/profile`` starts cProfile on the event loop's thread (where the action
+path runs) and ``DELETE /internal/profile`` stops it and answers its top functions, so
+a profile covers a load's measuring window, not the server's start.
 """
 
 from __future__ import annotations
 
+import cProfile
+import io
+import pstats
 from collections.abc import Callable
 from time import thread_time
 from typing import Any, TypeVar
 
 from fastapi import APIRouter
+from fastapi.responses import PlainTextResponse
 
 T = TypeVar("T")
 
@@ -64,3 +71,29 @@ router = APIRouter()
 def stages() -> dict[str, Any]:
     """The stage counters, for the load tool."""
     return snapshot()
+
+
+_profile: list[cProfile.Profile] = []
+
+
+@router.post("/internal/profile", include_in_schema=False)
+async def start_profile() -> dict[str, bool]:
+    """Profile the event loop's thread from now on (async: it runs on that thread)."""
+    if not _profile:
+        _profile.append(cProfile.Profile())
+        _profile[0].enable()
+    return {"profiling": True}
+
+
+@router.delete("/internal/profile", include_in_schema=False)
+async def stop_profile(top: int = 30) -> PlainTextResponse:
+    """Stop the profile; its ``top`` functions by own time, then by cumulative time."""
+    if not _profile:
+        return PlainTextResponse("not profiling\n", status_code=409)
+    profile = _profile.pop()
+    profile.disable()
+    out = io.StringIO()
+    for key in ("tottime", "cumulative"):
+        out.write(f"-- top {top} by {key}\n")
+        pstats.Stats(profile, stream=out).strip_dirs().sort_stats(key).print_stats(top)
+    return PlainTextResponse(out.getvalue())
