@@ -285,13 +285,20 @@ class LiveTable:
         return {"bot": level} if level is not None else {}
 
     def broadcast_table(self) -> None:
-        summary = self.summarise(self)
+        """The table (seats, who is online) to every connection: one message, encoded
+        once for all of them."""
+        message = Shared(type="table", table=self.summarise(self))
         for conn in list(self.connections):
-            conn.send({"type": "table", "table": summary})
+            conn.send(message)
 
     def broadcast_start(self) -> None:
+        """The whole table anew, one snapshot per seat (and one for all spectators)."""
+        snapshots: dict[int | None, Shared] = {}
         for conn in list(self.connections):
-            conn.send(self.snapshot(conn.seat))
+            snapshot = snapshots.get(conn.seat)
+            if snapshot is None:
+                snapshot = snapshots[conn.seat] = Shared(self.snapshot(conn.seat))
+            conn.send(snapshot)
 
     def broadcast_step(self, step: Step) -> None:
         """Each connection gets its own view and only the events it may see: one message
