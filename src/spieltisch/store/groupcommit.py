@@ -27,7 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .repository import Append, Store, StoreError
+from .batches import Append
+from .repository import Store, StoreError
 
 
 @dataclass(slots=True)

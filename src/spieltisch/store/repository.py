@@ -19,11 +19,9 @@ from typing import Any
 
 from sqlalchemy import (
     Engine,
-    bindparam,
     create_engine,
     event,
     func,
-    insert,
     select,
     text,
     update,
@@ -31,6 +29,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from .batches import INSERT_ACTION, TOUCH_TABLE, ActionBatches
 from .models import (
     ActionRow,
     Base,
@@ -50,16 +49,6 @@ STATUSES = ("open", "running", "finished", "abandoned", "broken", "expired", "cl
 table whose record cannot be rebuilt (kept for its host to see, skipped at start-up);
 ``expired`` an open table nobody joined in time; ``closed`` an open table its host
 closed before it started."""
-
-_INSERT_ACTION = insert(ActionRow)
-_TOUCH_TABLE = (
-    update(TableRow).where(TableRow.id == bindparam("tid")).values(updated_at=bindparam("now"))
-)
-
-
-Append = tuple[str, int, int, dict[str, Any], dict[str, Any] | None]
-"""One action to append: ``(table_id, ply, seat, action, result)`` as
-:meth:`Store.append_action` takes them."""
 
 
 def _append_statements(schema: str | None) -> dict[bool, str]:
@@ -207,7 +196,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-class Store(TableSeats, TableSides):
+class Store(TableSeats, TableSides, ActionBatches):
     """Tables, seats and action records in any SQLAlchemy database.
 
     ``schema`` puts the tables into that PostgreSQL schema (created if missing), which
@@ -433,11 +422,11 @@ class Store(TableSeats, TableSides):
         try:
             with self.engine.begin() as conn:
                 conn.execute(
-                    _INSERT_ACTION,
+                    INSERT_ACTION,
                     {"table_id": table_id, "ply": ply, "seat": seat, "action": action, "at": now},
                 )
                 if result is None:
-                    conn.execute(_TOUCH_TABLE, {"tid": table_id, "now": now})
+                    conn.execute(TOUCH_TABLE, {"tid": table_id, "now": now})
                 else:
                     conn.execute(
                         update(TableRow)
@@ -446,71 +435,6 @@ class Store(TableSeats, TableSides):
                     )
         except IntegrityError as exc:
             raise StoreError(f"cannot append ply {ply} to table {table_id}: {exc.orig}") from exc
-
-    def append_actions(self, appends: Sequence[Append]) -> None:
-        """Append several actions (of any tables) in one transaction: all are committed
-        when this returns, or none (:mod:`.groupcommit`). An action that ends its game
-        finishes its table in the same transaction.
-
-        :raises StoreError: a ply exists already or a table does not (nothing stored).
-        """
-        if not appends:
-            return
-        now = _now()
-        if self._writer is not None:
-            self._append_batch_postgres(appends, now)
-            return
-        rows = [
-            {"table_id": tid, "ply": ply, "seat": seat, "action": action, "at": now}
-            for tid, ply, seat, action, _result in appends
-        ]
-        touched = [{"tid": a[0], "now": now} for a in appends if a[4] is None]
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(_INSERT_ACTION, rows)
-                if touched:
-                    conn.execute(_TOUCH_TABLE, touched)
-                for tid, _ply, _seat, _action, result in appends:
-                    if result is not None:
-                        conn.execute(
-                            update(TableRow)
-                            .where(TableRow.id == tid)
-                            .values(status="finished", result=result, updated_at=now)
-                        )
-        except IntegrityError as exc:
-            raise StoreError(f"cannot append {len(appends)} actions: {exc.orig}") from exc
-
-    def _append_batch_postgres(self, appends: Sequence[Append], now: datetime) -> None:
-        """PostgreSQL: the one-statement appends of :meth:`_append_one_statement`, sent
-        together (psycopg pipelines ``executemany``) inside one ``BEGIN``/``COMMIT``."""
-        import psycopg
-
-        assert self._writer is not None and self._append_sql is not None
-        batches: dict[bool, list[dict[str, Any]]] = {False: [], True: []}
-        for tid, ply, seat, action, result in appends:
-            batches[result is not None].append(
-                {
-                    "tid": tid,
-                    "ply": ply,
-                    "seat": seat,
-                    "action": json.dumps(action),
-                    "now": now,
-                    "result": None if result is None else json.dumps(result),
-                }
-            )
-        with self._writer.connect() as conn:
-            raw = conn.connection.dbapi_connection
-            assert isinstance(raw, psycopg.Connection)
-            try:
-                with raw.transaction(), raw.cursor() as cur:
-                    for final, params in batches.items():
-                        if params:
-                            cur.executemany(self._append_sql[final], params)
-            except psycopg.IntegrityError as exc:
-                raise StoreError(f"cannot append {len(appends)} actions: {exc}") from exc
-            except psycopg.Error:
-                conn.invalidate()  # a broken connection must not go back to the pool
-                raise
 
     def _append_one_statement(
         self,
