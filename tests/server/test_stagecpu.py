@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from fastapi.testclient import TestClient
 
 from spieltisch.server import Settings, create_app
@@ -17,8 +18,13 @@ def test_the_stages_are_not_served_by_default(client: TestClient) -> None:
     assert client.post("/internal/profile").status_code == 404
 
 
-def test_an_action_counts_in_every_stage_and_the_profile_covers_it(settings: Settings) -> None:
-    on = dataclasses.replace(settings, stage_cpu=True)
+@pytest.mark.parametrize("group_commit_ms", [1.0, -1.0])
+def test_an_action_counts_in_every_stage_and_the_profile_covers_it(
+    settings: Settings, group_commit_ms: float
+) -> None:
+    """Grouped, or written alone by the thread that ran the rules (whose write-ahead is
+    not the rules' time: no stage may go negative)."""
+    on = dataclasses.replace(settings, stage_cpu=True, group_commit_ms=group_commit_ms)
     with TestClient(create_app(on)) as client:
         tid, t0, _t1 = two_humans(client)
         before = client.get("/internal/stages").json()

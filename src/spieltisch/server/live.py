@@ -153,11 +153,11 @@ class Connection:
 def _timed_engine(act: Callable[[], S]) -> S:
     """``act`` in a worker thread that also writes the action: its CPU less the
     write-ahead's (counted by the write itself) is the engine's."""
-    start, written = stagecpu.now(), stagecpu.cpu["write_ahead"]
+    start, written = stagecpu.now(), stagecpu.written_here()
     try:
         return act()
     finally:
-        stagecpu.add("engine", start + stagecpu.cpu["write_ahead"] - written)
+        stagecpu.add("engine", start + stagecpu.written_here() - written)
 
 
 def age(conn: Connection) -> int:

@@ -81,7 +81,7 @@ class Runtimes:
                 live.unsettled = True  # stored or not: the record will say (settle)
                 raise
             finally:
-                stagecpu.add("write_ahead", start)
+                stagecpu.add_written(start)
                 stagecpu.counts["commits"] += 1
 
         live.runtime = make_runtime(state, ctx.clock, bots, write_ahead)

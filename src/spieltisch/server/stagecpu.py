@@ -22,6 +22,7 @@ from __future__ import annotations
 import cProfile
 import io
 import pstats
+import threading
 from collections.abc import Callable
 from time import thread_time
 from typing import Any, TypeVar
@@ -41,12 +42,30 @@ now = thread_time
 """The clock every stage is timed with: this thread's CPU seconds."""
 
 
+_mine = threading.local()
+"""Per thread: its own write-ahead CPU (:func:`written_here`)."""
+
+
 def add(stage: str, since: float) -> float:
     """Count this thread's CPU since ``since`` to ``stage``; returns the time now, the
     start of whatever is timed next."""
     end = thread_time()
     cpu[stage] += end - since
     return end
+
+
+def add_written(since: float) -> None:
+    """Count a write-ahead made in this thread (also to :func:`written_here`)."""
+    spent = thread_time() - since
+    cpu["write_ahead"] += spent
+    _mine.written = written_here() + spent
+
+
+def written_here() -> float:
+    """This thread's write-ahead CPU so far: a worker thread that runs the rules and
+    writes the action subtracts it from the rules' time (other threads write too)."""
+    written: float = getattr(_mine, "written", 0.0)
+    return written
 
 
 def timed_commit(commit: Callable[[], T]) -> T:
