@@ -1,9 +1,7 @@
 """Write ahead with group commit: no action reaches any socket before its transaction
 committed, and actions of several tables arriving together share one transaction.
 
-The commit is held open for real: the write-ahead's transaction has inserted the action
-and waits just before ``COMMIT`` (a SQLAlchemy ``commit`` event in the writer thread),
-on SQLite and on PostgreSQL.
+The commit is held open for real (:class:`HeldCommit`), on SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -16,11 +14,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import event
+from sqlalchemy import event, select, text
 
 from spieltisch.server import create_app
 from spieltisch.server.live import Connection
 from spieltisch.store import Store
+from spieltisch.store.models import TableRow
 
 from .bothdbs import DATABASES, database
 from .conftest import hello, two_humans, until
@@ -30,14 +29,50 @@ HOLD = 0.4
 
 
 class HeldCommit:
-    """Holds the write-ahead thread's next commit until :meth:`release`."""
+    """Holds the write-ahead's next transaction open until :meth:`release`.
 
-    def __init__(self, store: Store) -> None:
-        self.engine = store.engine
+    SQLite: the writer thread's ``commit`` event waits (the action is inserted, its
+    commit not sent). PostgreSQL: another connection locks the table's row (``FOR
+    UPDATE``), so the batch's statement waits inside its transaction; it has arrived
+    when PostgreSQL shows a backend waiting for that lock.
+    """
+
+    def __init__(self, store: Store, table_id: str) -> None:
+        self.store, self.table_id = store, table_id
+        self.postgres = store.engine.dialect.name == "postgresql"
         self.armed = False
         self.entered = threading.Event()
         self.released = threading.Event()
-        event.listen(self.engine, "commit", self._commit)
+        self.locker: Any = None
+        if not self.postgres:
+            event.listen(store.engine, "commit", self._commit)
+
+    def arm(self) -> None:
+        if self.postgres:
+            self.locker = self.store.engine.connect()
+            self.locker.begin()
+            self.locker.execute(
+                select(TableRow.id).where(TableRow.id == self.table_id).with_for_update()
+            )
+        self.armed = True
+
+    def wait_entered(self, timeout: float) -> bool:
+        if not self.postgres:
+            return self.entered.wait(timeout)
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            with self.store.engine.connect() as conn:
+                waiting = conn.execute(
+                    text(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                        "AND position(:actions in query) > 0"
+                    ),
+                    {"actions": f'INSERT INTO "{self.store.schema}".st_actions'},
+                ).scalar()
+            if waiting:
+                return True
+            time.sleep(0.02)
+        return False
 
     def _commit(self, _conn: Any) -> None:
         if self.armed and threading.current_thread().name == "write-ahead":
@@ -47,10 +82,15 @@ class HeldCommit:
 
     def release(self) -> None:
         self.released.set()
+        if self.locker is not None:
+            self.locker.rollback()
+            self.locker.close()
+            self.locker = None
 
     def remove(self) -> None:
-        self.released.set()
-        event.remove(self.engine, "commit", self._commit)
+        self.release()
+        if not self.postgres:
+            event.remove(self.store.engine, "commit", self._commit)
 
 
 @pytest.fixture(params=DATABASES)
@@ -72,7 +112,7 @@ def test_no_step_reaches_any_socket_before_its_commit(
     monkeypatch.setattr(Connection, "send", recording)
     store: Store = client.app.state.manager.store  # type: ignore[attr-defined]
     tid, t0, t1 = two_humans(client)
-    held = HeldCommit(store)
+    held = HeldCommit(store, tid)
     try:
         with (
             client.websocket_connect(f"/ws/tables/{tid}") as a,
@@ -82,10 +122,10 @@ def test_no_step_reaches_any_socket_before_its_commit(
             hello(a, t0)
             hello(b, t1)
             hello(watcher, None)
-            held.armed = True
+            held.arm()
             sent.clear()
             a.send_json({"type": "act", "action": "flip b2", "ply": 0})
-            assert held.entered.wait(10), "the action never reached its transaction"
+            assert held.wait_entered(10), "the action never reached its transaction"
             time.sleep(HOLD)  # the rules have run: only the commit is missing
             assert [kind for _seat, kind in sent if kind == "step"] == []
             assert store.actions(tid) == []  # the row is there, uncommitted
