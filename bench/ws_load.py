@@ -18,7 +18,13 @@ restarted): actions per second; action→broadcast (the human sends, a spectator
 that step) and the human's own acknowledgement, p50/p99/max; CPU seconds and RSS of
 every server process, PostgreSQL and Redis, and of the load generator itself (which
 competes for the same cores); busy time of the whole machine, so other work running
-meanwhile shows. The last line names the largest step still at p99 < 50 ms.
+meanwhile shows, with its load average and cores. The server's own CPU per action is split
+by stage (engine, view, encode, write-ahead, send, and the rest), from the counters it
+serves at ``/internal/stages`` (``SPIELTISCH_STAGE_CPU=on``, set here; a server without
+them reports none). ``--profile`` profiles each server's event loop (cProfile) during each
+measuring window and prints its top functions (the profiler slows the server: that step's
+timings are not comparable with an unprofiled run).
+The last line names the largest step still at p99 < 50 ms.
 
 Lobby rate limits are honoured without a bench-only setting: a server limits table
 creation per client address, so the generator creates tables from many loopback
@@ -28,6 +34,8 @@ addresses (127.c.x.y), at most 20 per address. Everything runs on loopback; the 
     .venv/bin/python bench/ws_load.py --tables 100,200,500 --seconds 20
     .venv/bin/python bench/ws_load.py --db sqlite --tables 50
     .venv/bin/python bench/ws_load.py --processes 2 --redis redis://127.0.0.1:6379/0
+    .venv/bin/python bench/ws_load.py --tables 200 --profile
+    .venv/bin/python bench/ws_load.py --tables 200 --group-commit-ms -1  # one write per action
 """
 
 from __future__ import annotations
@@ -69,6 +77,7 @@ RETRIES_1012 = 5
 CREATING_AT_ONCE = 16
 """Table creations in flight per client process during the ramp."""
 TICK = os.sysconf("SC_CLK_TCK")
+STAGES = ("engine", "view", "encode", "write_ahead", "send")
 _STEP = re.compile(r'^\{"type":"step","ply":(\d+),"seat":(\d+)')
 
 
@@ -131,9 +140,10 @@ class ServerProc:
     cmd: list[str]
     log_path: Path
     proc: subprocess.Popen[bytes] | None = None
+    env: dict[str, str] = field(default_factory=dict)
 
     def start(self, src: str | None) -> None:
-        env = dict(os.environ)
+        env = dict(os.environ) | self.env
         if src:  # another version of the server (A/B runs)
             env["PYTHONPATH"] = os.pathsep.join(filter(None, [src, env.get("PYTHONPATH")]))
         with self.log_path.open("wb") as logf:
@@ -156,6 +166,23 @@ class ServerProc:
                     return
             time.sleep(0.1)
         raise SystemExit(f"ws_load: server {self.index} did not answer within {timeout:g} s")
+
+    def stages(self) -> dict[str, Any] | None:
+        """The server's stage counters, or ``None`` where it has none."""
+        try:
+            answer = httpx.get(f"http://127.0.0.1:{self.port}/internal/stages", timeout=5)
+        except httpx.HTTPError:
+            return None
+        return answer.json() if answer.is_success else None
+
+    def profile(self, start: bool) -> str | None:
+        """Start the server's profiler, or stop it and return its top functions."""
+        url = f"http://127.0.0.1:{self.port}/internal/profile"
+        try:
+            answer = httpx.request("POST" if start else "DELETE", url, timeout=60)
+        except httpx.HTTPError:
+            return None
+        return answer.text if answer.is_success else None
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -479,7 +506,10 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
                 cmd += ["--schema", schema]
             if args.redis:
                 cmd += ["--redis", args.redis, "--redis-prefix", prefix]
-            servers.append(ServerProc(i, port, cmd, tmp / f"server{i}.log"))
+            env = {"SPIELTISCH_STAGE_CPU": "on"}
+            if args.group_commit_ms is not None:
+                env["SPIELTISCH_GROUP_COMMIT_MS"] = str(args.group_commit_ms)
+            servers.append(ServerProc(i, port, cmd, tmp / f"server{i}.log", env=env))
         pipes: list[Pipe] = []
         workers: list[Any] = []
         try:
@@ -528,7 +558,9 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
                     break
             print(
                 f"ws_load: largest step at p99 action->broadcast < {TARGET_P99_MS:g} ms: "
-                f"{best if best is not None else 'none'} tables",
+                f"{best if best is not None else 'none'} tables "
+                f"(machine: {os.cpu_count()} cores, load average "
+                f"{' '.join(f'{x:.2f}' for x in os.getloadavg())})",
                 flush=True,
             )
         finally:
@@ -563,6 +595,32 @@ def print_metrics(port: int) -> None:
             print("  " + line, flush=True)
 
 
+def stage_split(
+    before: list[dict[str, Any] | None], after: list[dict[str, Any] | None], server_cpu: float
+) -> dict[str, Any] | None:
+    """CPU ms per stored action by stage, summed over the servers, from their own
+    counters; ``other`` is the rest of the servers' CPU (frames read, the loop, HTTP)."""
+    if any(b is None for b in before) or any(a is None for a in after):
+        return None
+    actions = commits = 0
+    cpu = dict.fromkeys(STAGES, 0.0)
+    for b, a in zip(before, after, strict=True):
+        assert a is not None and b is not None
+        actions += a["actions"] - b["actions"]
+        commits += a["commits"] - b["commits"]
+        for stage in STAGES:
+            cpu[stage] += a["cpu_s"][stage] - b["cpu_s"][stage]
+    if not actions:
+        return None
+    split = {stage: round(1000 * cpu[stage] / actions, 3) for stage in STAGES}
+    split["other"] = round(1000 * (server_cpu - sum(cpu.values())) / actions, 3)
+    return {
+        "ms_per_action": split,
+        "actions": actions,
+        "actions_per_commit": round(actions / commits, 2) if commits else None,
+    }
+
+
 def measure(
     args: argparse.Namespace,
     n: int,
@@ -575,12 +633,22 @@ def measure(
     cpu0 = [proc_cpu(p) for p in pids]
     pg0, redis0, busy0 = named_cpu("postgres"), named_cpu("redis-server"), machine_busy()
     load0 = os.getloadavg()[0]
+    stages0 = [s.stages() for s in servers]
+    if args.profile:
+        for server in servers:
+            server.profile(start=True)
     t0 = time.monotonic()
     for pipe in pipes:
         pipe.send(("measure", args.seconds))
     parts = [pipe.recv() for pipe in pipes]
     elapsed = time.monotonic() - t0
     cpu = [proc_cpu(p) - c for p, c in zip(pids, cpu0, strict=True)]
+    stages1 = [s.stages() for s in servers]
+    if args.profile:
+        for server in servers:
+            top = server.profile(start=False)
+            print(f"ws_load: server {server.index}, {n} tables, profile of its event loop")
+            print(top if top is not None else "(this server cannot profile)", flush=True)
     rss = [proc_rss_mb(p) for p in pids]
     pg = cpu_since(pg0, named_cpu("postgres"))
     red = cpu_since(redis0, named_cpu("redis-server"))
@@ -620,6 +688,7 @@ def measure(
         "server_cpu_s": [round(c, 2) for c in cpu],
         "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 3) if actions else None,
         "server_cpu_ms_per_table_s": round(1000 * server_cpu / elapsed / n, 3),
+        "server_stages": stage_split(stages0, stages1, server_cpu),
         "server_rss_mb": [round(r, 1) for r in rss],
         "server_rss_kb_per_table": round(1024 * (sum(rss) - sum(rss_idle)) / n, 1),
         "postgres_cpu_s": round(pg, 2),
@@ -630,6 +699,9 @@ def measure(
         "machine_busy_cpu_s": round(busy, 2),
         "other_cpu_s": round(busy - ours, 2),
         "loadavg_1min": round(load0, 2),
+        "loadavg_after": [round(x, 2) for x in os.getloadavg()],
+        "cores": os.cpu_count(),
+        "profiled": args.profile,
     }
 
 
@@ -654,6 +726,15 @@ def main() -> None:
         "--src", default=None, help="run the servers from this source folder (A/B runs)"
     )
     parser.add_argument("--keep-logs", default=None, help="copy the server logs to this folder")
+    parser.add_argument(
+        "--profile", action="store_true", help="profile the servers while measuring (cProfile)"
+    )
+    parser.add_argument(
+        "--group-commit-ms",
+        type=float,
+        default=None,
+        help="the servers' SPIELTISCH_GROUP_COMMIT_MS (negative: one write per action)",
+    )
     args = parser.parse_args()
     if args.spectators < 1:
         parser.error("--spectators must be at least 1 (they take the measurement)")

@@ -218,23 +218,23 @@ def test_a_failing_database_refuses_the_move_and_keeps_the_position(client: Test
     """Write ahead: a move that cannot be stored is not played and nobody is told of it."""
     tid, t0, _t1 = two_humans(client)
     store = client.app.state.manager.store  # type: ignore[attr-defined]
-    original = store.append_action
+    originals = store.append_action, store.append_actions
 
     def broken(*args: Any) -> None:
         raise OSError("disk full")
 
-    store.append_action = broken
+    store.append_action = store.append_actions = broken  # alone or grouped
     try:
         with client.websocket_connect(f"/ws/tables/{tid}") as a:
             hello(a, t0)
             a.send_json({"type": "act", "action": "flip b2"})
             assert until(a, "error")["code"] == "server/store"
-            store.append_action = original
+            store.append_action, store.append_actions = originals
             a.send_json({"type": "act", "action": "flip c2"})
             step = until(a, "step")
             assert step["ply"] == 1 and step["events"][0]["square"] == "c2"
     finally:
-        store.append_action = original
+        store.append_action, store.append_actions = originals
     assert [a["action"]["square"] for a in store.actions(tid)] == ["c2"]
 
 

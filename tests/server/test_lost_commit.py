@@ -43,14 +43,18 @@ def lossy(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[tuple[Setti
 
         def commit_then_fail(client: TestClient) -> Callable[[], bool]:
             store = client.app.state.manager.store  # type: ignore[attr-defined]
-            original = store.append_action
+            originals = store.append_action, store.append_actions
 
-            def append(*args: Any) -> None:
-                store.append_action = original
-                original(*args)
-                raise OSError("the answer was lost")
+            def once(original: Callable[..., None]) -> Callable[..., None]:
+                def append(*args: Any) -> None:
+                    store.append_action, store.append_actions = originals
+                    original(*args)
+                    raise OSError("the answer was lost")
 
-            store.append_action = append
+                return append
+
+            # alone or grouped (the group commit writes a batch)
+            store.append_action, store.append_actions = map(once, originals)
             return lambda: True
 
         yield (
@@ -61,8 +65,10 @@ def lossy(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[tuple[Setti
     proxy = LossyProxy(int(urlsplit(PG_URL).port or 5432))
     schema = f"st_lost_{uuid.uuid4().hex[:12]}"
 
-    def lose_the_answer(_client: TestClient) -> Callable[[], bool]:
-        proxy.arm(b"INSERT INTO", away=1.5)
+    def lose_the_answer(client: TestClient) -> Callable[[], bool]:
+        store = client.app.state.manager.store  # type: ignore[attr-defined]
+        store._writer.connect().close()  # its first connect commits too: not that one
+        proxy.arm(b"COMMIT", away=1.5)  # the group commit's transaction commits there
         return proxy.back
 
     try:

@@ -39,6 +39,7 @@ from . import (
     ratings,
     reviews,
     schemas,
+    stagecpu,
     ws,
 )
 from .cluster import Cluster
@@ -138,6 +139,8 @@ def create_app(
     app.include_router(admin.router)
     app.include_router(admin.pages)
     app.include_router(lessons.router)
+    if settings.stage_cpu:
+        app.include_router(stagecpu.router)
 
     @app.middleware("http")
     async def guard(

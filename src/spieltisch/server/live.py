@@ -12,7 +12,10 @@ Every action costs each table a broadcast, so the step's work is done once per
 audience, not per connection: one view and one message per seat (and one for all
 spectators), encoded to JSON once (:class:`Shared`, with orjson: the standard library's
 encoder had been a tenth of the server's CPU at 200 tables). Quick bots plan on the event loop
-instead of a thread hop (:meth:`LiveTable._plan`).
+instead of a thread hop (:meth:`LiveTable._plan`). With group commit
+(:mod:`spieltisch.store.groupcommit`) the rules run on the event loop too: the write-ahead
+hook only queues the action, and :meth:`LiveTable.play` awaits its commit before anyone
+hears of it. Each stage's CPU is counted (:mod:`.stagecpu`).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from fastapi import WebSocket
@@ -36,6 +39,7 @@ from spieltisch.engine.envelope import envelope
 from spieltisch.store import Store, TableRecord, TurnClockRecord
 from spieltisch.table import SearchPool, Step, TableRuntime, events_for
 
+from . import stagecpu
 from .botplies import BotPlies
 from .meters import Meters
 from .roundtrip import Sync
@@ -51,6 +55,7 @@ QUICK_PLAN = 0.001
 to run on the event loop: a thread hop costs more than a random bot's choice, and a
 millisecond of the loop is still far below what anyone notices."""
 _opened = itertools.count()
+S = TypeVar("S", Step, Step | None)
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -131,14 +136,29 @@ class Connection:
 
     async def drain(self) -> None:
         """Write queued messages until ``None`` (or a failed send), then close."""
+        now, add = stagecpu.now, stagecpu.add
         try:
             while (message := await self.outbox.get()) is not None:
-                await self.ws.send_text(encode(message))
+                start = now()
+                text = encode(message)
+                start = add("encode", start)
+                await self.ws.send_text(text)
+                add("send", start)
         except Exception:  # a gone browser is normal, not an error
             pass
         finally:
             with contextlib.suppress(Exception):
                 await self.ws.close(self.close_code if message is None else 1011)
+
+
+def _timed_engine(act: Callable[[], S]) -> S:
+    """``act`` in a worker thread that also writes the action: its CPU less the
+    write-ahead's (counted by the write itself) is the engine's."""
+    start, written = stagecpu.now(), stagecpu.written_here()
+    try:
+        return act()
+    finally:
+        stagecpu.add("engine", start + stagecpu.written_here() - written)
 
 
 def age(conn: Connection) -> int:
@@ -196,6 +216,10 @@ class LiveTable:
         """``perf_counter`` when the action now being played arrived (0: none timed)."""
         self.wrote = 0.0
         """Seconds the last write-ahead took, set in its thread (0: none since read)."""
+        self.group_commit = False
+        """Whether the write-ahead hook only queues an action (:meth:`play`)."""
+        self.pending: asyncio.Future[None] | None = None
+        """The queued write of the action just played, until :meth:`play` awaits it."""
 
     @property
     def id(self) -> str:
@@ -215,6 +239,35 @@ class LiveTable:
             return set()
         gone = set(rt.state.resigned) | set(rt.bots)
         return self.online_seats() - gone
+
+    async def play(self, act: Callable[[], S]) -> S:
+        """Run ``act`` (the runtime's ``act`` or ``run_due``, under the table lock) and
+        return its step once it is stored. With group commit the rules run here, on the
+        loop (microseconds), and the commit is awaited; without, in a worker thread that
+        writes the action itself. A write that failed leaves the table unsettled, and
+        the action taken back: nobody heard of it.
+
+        :raises Exception: whatever the rules or the store raised.
+        """
+        if not self.group_commit:
+            return await asyncio.to_thread(_timed_engine, act)
+        start = stagecpu.now()
+        try:
+            step = act()
+        finally:
+            stagecpu.add("engine", start)
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            began = time.perf_counter()
+            try:
+                await pending
+                self.wrote = time.perf_counter() - began  # observed in after_step
+            except BaseException:
+                self.unsettled = True  # stored or not: the record will say (settle)
+                if self.runtime is not None:
+                    self.runtime.undo()
+                raise
+        return step
 
     # -- messages ------------------------------------------------------------------------
     def snapshot(self, seat: int | None) -> dict[str, Any]:
@@ -241,19 +294,27 @@ class LiveTable:
         return {"bot": level} if level is not None else {}
 
     def broadcast_table(self) -> None:
-        summary = self.summarise(self)
+        """The table (seats, who is online) to every connection: one message, encoded
+        once for all of them."""
+        message = Shared(type="table", table=self.summarise(self))
         for conn in list(self.connections):
-            conn.send({"type": "table", "table": summary})
+            conn.send(message)
 
     def broadcast_start(self) -> None:
+        """The whole table anew, one snapshot per seat (and one for all spectators)."""
+        snapshots: dict[int | None, Shared] = {}
         for conn in list(self.connections):
-            conn.send(self.snapshot(conn.seat))
+            snapshot = snapshots.get(conn.seat)
+            if snapshot is None:
+                snapshot = snapshots[conn.seat] = Shared(self.snapshot(conn.seat))
+            conn.send(snapshot)
 
     def broadcast_step(self, step: Step) -> None:
         """Each connection gets its own view and only the events it may see: one message
         per seat (and one for all spectators), shared by that audience's connections."""
         rt = self.runtime
         assert rt is not None
+        start = stagecpu.now()
         summary = self.summarise(self)
         messages: dict[int | None, Shared] = {}
         by_bot = self._by_bot(step)
@@ -275,6 +336,7 @@ class LiveTable:
                 message.update(by_bot)
                 message.update(rt.extras(seat))  # real-time: show times, rings, help
             self.deliver(conn, message)
+        stagecpu.add("view", start)
 
     def deliver(self, conn: Connection, message: dict[str, Any]) -> None:
         """Send a step. It leaves no sooner than the runtime's ``release_at`` for the
@@ -372,7 +434,7 @@ class LiveTable:
                 await self.on_timeout(self, expired)
                 return True
             self.acting_since = time.perf_counter()
-            step = await asyncio.to_thread(rt.run_due)
+            step = await self.play(rt.run_due)
             if step is not None:
                 await on_step(self, step)
         return True

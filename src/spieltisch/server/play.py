@@ -9,7 +9,6 @@ lost only its answer) leaves the table *unsettled*: it plays nothing more until
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 from spieltisch.engine import IllegalAction, SpieltischError
 from spieltisch.table import Step
 
-from . import ratings
+from . import ratings, stagecpu
 from .botplies import BotPlies
 from .context import DriverHooks, TableContext
 from .errors import ApiError, ErrorCode, from_engine
@@ -65,7 +64,7 @@ class Play:
                 )
             try:
                 action = rt.state.game.parse_action(text)
-                step = await asyncio.to_thread(rt.act, seat, action)
+                step = await live.play(lambda: rt.act(seat, action))
             except SpieltischError as exc:
                 if isinstance(exc, IllegalAction):  # reproducible from the log, seed kept secret
                     log.info("move refused: %s", exc.describe(), extra={"table": live.id})
@@ -116,6 +115,7 @@ class Play:
     async def after_step(self, live: LiveTable, step: Step) -> None:
         """The one hook after a stored step, whoever made it; under the table lock."""
         ctx = self.ctx
+        stagecpu.counts["actions"] += 1
         live.log.append(step)
         rt = live.runtime
         assert rt is not None

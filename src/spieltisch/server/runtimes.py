@@ -17,6 +17,7 @@ from spieltisch.engine import State
 from spieltisch.store import SeatSpan, TableRecord
 from spieltisch.table import Step, TurnClock, TurnLimit, allows_turn_clock, make_runtime
 
+from . import stagecpu
 from .botplies import BotPlies
 from .context import TableContext
 from .live import LiveTable
@@ -66,18 +67,28 @@ class Runtimes:
             if s.kind == "bot"
         }
 
+        commits = ctx.commits()
+
         def write_ahead(
             ply: int, seat: int, action: dict[str, Any], result: dict[str, Any] | None
         ) -> None:
+            if commits is not None:  # queued; LiveTable.play awaits the commit
+                live.pending = commits.append((record.id, ply, seat, action, result))
+                return
+            start = stagecpu.now()
             try:
-                start = time.perf_counter()
+                began = time.perf_counter()
                 ctx.store.append_action(record.id, ply, seat, action, result)
-                live.wrote = time.perf_counter() - start  # observed on the loop (after_step)
+                live.wrote = time.perf_counter() - began  # observed on the loop (after_step)
             except BaseException:
                 live.unsettled = True  # stored or not: the record will say (settle)
                 raise
+            finally:
+                stagecpu.add_written(start)
+                stagecpu.counts["commits"] += 1
 
         live.runtime = make_runtime(state, ctx.clock, bots, write_ahead)
+        live.group_commit = commits is not None
         live.log = log_steps
         live.bot_plies = BotPlies(record, spans)
         stored = live.clock_record

@@ -258,6 +258,14 @@ class Settings(BaseSettings):
     (``None``: only players marked admin with ``spieltisch admin grant``; 16 characters
     at least)."""
 
+    stage_cpu: bool = False
+    """Serve the action path's CPU per stage at ``/internal/stages`` (:mod:`.stagecpu`),
+    for the load tool; off in production (it tells strangers how busy the server is)."""
+    group_commit_ms: float = 1.0
+    """Milliseconds the write-ahead waits for more actions to share one transaction
+    (:mod:`spieltisch.store.groupcommit`); a negative value writes each action alone,
+    from a worker thread, as before."""
+
     @field_validator("public_url", mode="before")
     @classmethod
     def _public(cls, value: Any) -> Any:

@@ -19,11 +19,9 @@ from typing import Any
 
 from sqlalchemy import (
     Engine,
-    bindparam,
     create_engine,
     event,
     func,
-    insert,
     select,
     text,
     update,
@@ -31,6 +29,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from .batches import INSERT_ACTION, TOUCH_TABLE, ActionBatches
 from .models import (
     ActionRow,
     LeaseRow,
@@ -50,11 +49,6 @@ STATUSES = ("open", "running", "finished", "abandoned", "broken", "expired", "cl
 table whose record cannot be rebuilt (kept for its host to see, skipped at start-up);
 ``expired`` an open table nobody joined in time; ``closed`` an open table its host
 closed before it started."""
-
-_INSERT_ACTION = insert(ActionRow)
-_TOUCH_TABLE = (
-    update(TableRow).where(TableRow.id == bindparam("tid")).values(updated_at=bindparam("now"))
-)
 
 
 def _append_statements(schema: str | None) -> dict[bool, str]:
@@ -198,7 +192,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-class Store(TableSeats, TableSides):
+class Store(TableSeats, TableSides, ActionBatches):
     """Tables, seats and action records in any SQLAlchemy database.
 
     ``schema`` puts the tables into that PostgreSQL schema (created if missing), which
@@ -428,11 +422,11 @@ class Store(TableSeats, TableSides):
         try:
             with self.engine.begin() as conn:
                 conn.execute(
-                    _INSERT_ACTION,
+                    INSERT_ACTION,
                     {"table_id": table_id, "ply": ply, "seat": seat, "action": action, "at": now},
                 )
                 if result is None:
-                    conn.execute(_TOUCH_TABLE, {"tid": table_id, "now": now})
+                    conn.execute(TOUCH_TABLE, {"tid": table_id, "now": now})
                 else:
                     conn.execute(
                         update(TableRow)

@@ -203,6 +203,12 @@ class TableRuntime:
             self.turn_clock.follow(self.state, self.bots, acted=seat)
         return Step(ply, seat, action, events)
 
+    def undo(self) -> None:
+        """Take back the last action: a ``write_ahead`` that only queued it (a server's
+        group commit, which broadcasts nothing before the commit) learnt afterwards that
+        its write failed. Memory must not run ahead of the database meanwhile."""
+        self._roll_back()
+
     def _roll_back(self) -> None:
         record = self.state.record()
         record["actions"] = record["actions"][:-1]

@@ -1,0 +1,118 @@
+"""CPU spent per stage of the action path, counted by the server itself.
+
+A process's total CPU per action says how much, not where. The load tool
+(``bench/ws_load.py``) needs the split: the rules (``engine``), building each audience's
+message (``view``), JSON encoding (``encode``), the write-ahead (``write_ahead``: the
+store's own statements, in whichever thread runs them) and handing frames to the socket
+(``send``). Each stage adds the calling thread's CPU time (``time.thread_time``: other
+threads' work never counts) to a module-level float: no lock (a lost update under a
+thread race costs a few microseconds of one sample, nothing else), about a microsecond
+per measurement. What the stages do not cover (reading and parsing frames, the event
+loop, HTTP) is the process's total minus their sum.
+
+``GET /internal/stages`` returns the counters, only where ``SPIELTISCH_STAGE_CPU`` is on
+(a debugging setting: the counters run anyway, the routes are what is switched). With it,
+``POST /internal/profile`` starts cProfile on the event loop's thread (where the action
+path runs) and ``DELETE /internal/profile`` stops it and answers its top functions, so
+a profile covers a load's measuring window, not the server's start.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import pstats
+import threading
+from collections.abc import Callable
+from time import thread_time
+from typing import Any, TypeVar
+
+from fastapi import APIRouter
+from fastapi.responses import PlainTextResponse
+
+T = TypeVar("T")
+
+STAGES = ("engine", "view", "encode", "write_ahead", "send")
+cpu: dict[str, float] = dict.fromkeys(STAGES, 0.0)
+"""CPU seconds per stage since the process started."""
+counts: dict[str, int] = {"actions": 0, "commits": 0}
+"""Stored actions (every step, whoever made it) and write-ahead transactions."""
+
+now = thread_time
+"""The clock every stage is timed with: this thread's CPU seconds."""
+
+
+_mine = threading.local()
+"""Per thread: its own write-ahead CPU (:func:`written_here`)."""
+
+
+def add(stage: str, since: float) -> float:
+    """Count this thread's CPU since ``since`` to ``stage``; returns the time now, the
+    start of whatever is timed next."""
+    end = thread_time()
+    cpu[stage] += end - since
+    return end
+
+
+def add_written(since: float) -> None:
+    """Count a write-ahead made in this thread (also to :func:`written_here`)."""
+    spent = thread_time() - since
+    cpu["write_ahead"] += spent
+    _mine.written = written_here() + spent
+
+
+def written_here() -> float:
+    """This thread's write-ahead CPU so far: a worker thread that runs the rules and
+    writes the action subtracts it from the rules' time (other threads write too)."""
+    written: float = getattr(_mine, "written", 0.0)
+    return written
+
+
+def timed_commit(commit: Callable[[], T]) -> T:
+    """Run one write-ahead transaction (in the writer's thread), counted as such."""
+    start = thread_time()
+    try:
+        return commit()
+    finally:
+        add("write_ahead", start)
+        counts["commits"] += 1
+
+
+def snapshot() -> dict[str, Any]:
+    """The counters, JSON-ready (CPU in seconds)."""
+    return {"cpu_s": dict(cpu), **counts}
+
+
+router = APIRouter()
+
+
+@router.get("/internal/stages", include_in_schema=False)
+def stages() -> dict[str, Any]:
+    """The stage counters, for the load tool."""
+    return snapshot()
+
+
+_profile: list[cProfile.Profile] = []
+
+
+@router.post("/internal/profile", include_in_schema=False)
+async def start_profile() -> dict[str, bool]:
+    """Profile the event loop's thread from now on (async: it runs on that thread)."""
+    if not _profile:
+        _profile.append(cProfile.Profile())
+        _profile[0].enable()
+    return {"profiling": True}
+
+
+@router.delete("/internal/profile", include_in_schema=False)
+async def stop_profile(top: int = 30) -> PlainTextResponse:
+    """Stop the profile; its ``top`` functions by own time, then by cumulative time."""
+    if not _profile:
+        return PlainTextResponse("not profiling\n", status_code=409)
+    profile = _profile.pop()
+    profile.disable()
+    out = io.StringIO()
+    for key in ("tottime", "cumulative"):
+        out.write(f"-- top {top} by {key}\n")
+        pstats.Stats(profile, stream=out).strip_dirs().sort_stats(key).print_stats(top)
+    return PlainTextResponse(out.getvalue())
