@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, Self
 
+from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from .errors import IllegalAction, InvalidNotation, InvalidPlayers, NoRecord
@@ -67,6 +68,7 @@ class Dynamics(StrEnum):
     real-time adapter, and tree search over turns does not model it."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class PlayerLimit:
     """While option ``option`` has the value ``value``, at most ``max_players`` play."""
@@ -85,6 +87,7 @@ class PlayerLimit:
         }
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Faces:
     """Where a game's faces live, as ``"module:attribute"`` paths.
@@ -111,6 +114,7 @@ class Faces:
     """The browser module drawing the table: ``web/games/<web>.js``."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """What a game is, declared once at the top of its module (OpenSpiel's GameType).
@@ -171,6 +175,7 @@ class GameInfo:
         }
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a finished game ended (python-chess's Outcome, for n seats)."""
@@ -219,6 +224,7 @@ SEED = "seed"
 that a state rebuilt from its position deals the next game as the original does."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(ABC):
     """One game in progress. Subclasses implement the underscored hooks."""
 
@@ -513,6 +519,7 @@ class State(ABC):
         """The game-specific part of ``to_json``."""
 
 
+@mypyc_attr(native_class=False)  # a native subclass of the C pickler crashes
 class _SharedGamePickler(pickle.Pickler):
     """Pickles a state but refers to its rule set instead of copying it."""
 
@@ -524,6 +531,7 @@ class _SharedGamePickler(pickle.Pickler):
         return "game" if obj is self.game else None
 
 
+@mypyc_attr(native_class=False)
 class _SharedGameUnpickler(pickle.Unpickler):
     def __init__(self, file: io.BytesIO, game: Game) -> None:
         super().__init__(file)
@@ -538,6 +546,7 @@ StateT = TypeVar("StateT", bound=State, default=State, covariant=True)
 _FACES: dict[tuple[str, str], Any] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[StateT]):
     """A rule set with validated options; the factory of states."""
 
