@@ -41,7 +41,11 @@ PURE_ENV: Final = "SPIELTISCH_PURE"
 
 # Rule modules mypyc does not compile, with the reason. Package ``__init__`` modules only
 # re-export and stay interpreted too.
-NOT_COMPILED: Final[frozenset[str]] = frozenset()
+NOT_COMPILED: Final[frozenset[str]] = frozenset(
+    {
+        "spieltisch.engine.pickling",  # subclasses the C pickler, which mypyc cannot compile
+    }
+)
 
 
 @dataclass(frozen=True)

@@ -121,3 +121,20 @@ def test_the_pure_wish_loads_every_core_module_from_its_source() -> None:
     assert described == f"pure Python ({PURE_ENV}=1)"
     assert len(files) == len(core_modules(PACKAGE_DIR)) > 40
     assert all(file.endswith(".py") for file in files)
+
+
+@pytest.mark.skipif(not core_build().compiled, reason="pure Python: collected in-process")
+def test_the_compiled_modules_doctests_pass_under_the_pure_fallback() -> None:
+    """The root conftest leaves the compiled modules' doctests out; they run here."""
+    sources = [str(path) for path in core_modules(PACKAGE_DIR).values()]
+    env = {**os.environ, PURE_ENV: "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *sources],
+        cwd=PACKAGE_DIR.parents[1],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert " passed" in done.stdout

@@ -10,8 +10,6 @@ own rules. See ``docs/api.md`` for the full contract.
 from __future__ import annotations
 
 import importlib
-import io
-import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -24,6 +22,7 @@ from typing_extensions import TypeVar
 from .errors import IllegalAction, InvalidNotation, InvalidPlayers, NoRecord
 from .guide import Guide
 from .options import Option, validate
+from .pickling import copy_sharing
 from .resign import RESIGN_RULE, Resign, read_resign
 from .text import Text
 
@@ -431,13 +430,10 @@ class State(ABC):
         """
         actions = self._actions
         self._actions = []
-        buffer = io.BytesIO()
         try:
-            _SharedGamePickler(buffer, self.game).dump(self)
+            copy: Self = copy_sharing(self, self.game)
         finally:
             self._actions = actions
-        buffer.seek(0)
-        copy: Self = _SharedGameUnpickler(buffer, self.game).load()
         copy._actions = list(actions)
         return copy
 
@@ -517,28 +513,6 @@ class State(ABC):
     @abstractmethod
     def _dump(self) -> dict[str, Any]:
         """The game-specific part of ``to_json``."""
-
-
-@mypyc_attr(native_class=False)  # a native subclass of the C pickler crashes
-class _SharedGamePickler(pickle.Pickler):
-    """Pickles a state but refers to its rule set instead of copying it."""
-
-    def __init__(self, file: io.BytesIO, game: Game) -> None:
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.game = game
-
-    def persistent_id(self, obj: Any) -> str | None:
-        return "game" if obj is self.game else None
-
-
-@mypyc_attr(native_class=False)
-class _SharedGameUnpickler(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, game: Game) -> None:
-        super().__init__(file)
-        self.game = game
-
-    def persistent_load(self, pid: Any) -> Game:
-        return self.game
 
 
 StateT = TypeVar("StateT", bound=State, default=State, covariant=True)

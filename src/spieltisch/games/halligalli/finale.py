@@ -35,7 +35,7 @@ def beats(a: int, b: int) -> bool:
     return (a - b) % 3 == 1
 
 
-@mypyc_attr(serializable=True)
+@mypyc_attr(native_class=False)  # pickled with the state: a native class loses its fields
 class Finale:
     """The finale's own state: who plays, the stake, hidden throws, the history."""
 
