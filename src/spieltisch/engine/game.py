@@ -575,8 +575,12 @@ class Game(ABC, Generic[StateT]):
     def _check_setup(self, players: int) -> None:
         """Game-specific setup checks beyond the player range (``players`` is in range)."""
 
-    def new_state(self, players: int | None = None, seed: int = 0) -> StateT:
+    def new_state(self, players: Any = None, seed: Any = 0) -> StateT:
         """A new game for ``players`` seats (default: the game's usual number).
+
+        ``players`` (an ``int`` or ``None``) and ``seed`` (an ``int``) are typed ``Any``:
+        untyped callers reach this, and a wrong type must be an :class:`InvalidSetup`,
+        not the compiled core's ``TypeError``.
 
         :raises InvalidSetup: see :meth:`check_setup`.
         """
@@ -607,8 +611,11 @@ class Game(ABC, Generic[StateT]):
             _FACES[key] = getattr(importlib.import_module(module, package), attr)
         return _FACES[key]
 
-    def parse_action(self, text: str) -> Any:
+    def parse_action(self, text: Any) -> Any:
         """Read an action in the game's notation (``resign`` in every game).
+
+        ``text`` is typed ``Any`` so that a non-string is an :class:`InvalidNotation`
+        in the compiled core too, not a ``TypeError``.
 
         :raises InvalidNotation: when ``text`` is not an action of this game.
         """

@@ -169,7 +169,7 @@ def action_from_json(data: Any) -> HalaliAction:
             return Flip(parse_square(data["square"]))
         if kind == "move":
             return Move(parse_square(data["from"]), parse_square(data["to"]))
-    except (KeyError, AttributeError) as exc:
+    except (KeyError, AttributeError, TypeError) as exc:  # TypeError: the compiled core
         raise InvalidNotation(f"malformed Halali action {data!r}") from exc
     if kind == "pass":
         return PASS
