@@ -538,7 +538,7 @@ class Game(ABC, Generic[StateT]):
                 most = min(most, limit.max_players)
         return self.info.min_players, most
 
-    def check_setup(self, players: int) -> None:
+    def check_setup(self, players: Any) -> None:
         """Refuse a table that could not start: ``players`` seats with these options.
 
         The one check of a setup: ``new_state`` calls it, the lobby calls it before it
@@ -619,7 +619,12 @@ class Game(ABC, Generic[StateT]):
 
         :raises InvalidNotation: when ``text`` is not an action of this game.
         """
-        return read_resign(text) or self._parse_action(text)
+        resign = read_resign(text)
+        if resign is not None:
+            return resign
+        if not isinstance(text, str):
+            raise InvalidNotation(f"an action must be text, got {text!r}")
+        return self._parse_action(text)
 
     def action_from_json(self, data: Any) -> Any:
         """Read an action from ``action.to_json()``.
