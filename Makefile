@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test quick install dev lint bench clean
+.PHONY: run test quick install dev lint bench clean compile clean-core
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,11 +21,11 @@ dev: $(BIN)/python
 SPIELTISCH_HOST ?= 0.0.0.0
 
 ## Install and start the main job: the games table on port 8000.
-run: install
+run: install compile
 	$(BIN)/spieltisch serve --host $(SPIELTISCH_HOST)
 
 ## Install and run every check: lint, types, tests.
-test: dev
+test: dev compile
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -41,5 +41,16 @@ quick: dev
 bench: install
 	$(BIN)/spieltisch bench
 
-clean:
+## The rules core compiled with mypyc, in place beside its sources (for `run` and `test`).
+## An edited rule module makes it stale: pure Python runs until the next `make compile`
+## (docs/testing.md). Without a C compiler, or with SPIELTISCH_PURE=1, pure Python runs.
+compile: $(BIN)/python
+	$(BIN)/pip install --quiet 'setuptools>=77' 'mypy>=1.10'
+	$(BIN)/python setup.py --quiet build_ext --inplace
+
+clean-core:
+	rm -rf build src/spieltisch/rulescore.json
+	find src -name '*.so' -delete
+
+clean: clean-core
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

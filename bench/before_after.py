@@ -1,9 +1,11 @@
 """Our games' random playouts before and after a change, and against the peers, in one run.
 
-Usage: ``.venv/bin/python bench/before_after.py [REF] [--after REF2] [--games N]
+Usage: ``.venv/bin/python bench/before_after.py [REF] [--after REF2] [--compiled] [--games N]
 [--rounds R] [--seed S] [--no-peers] [--json]``; REF defaults to ``51fb084`` (the last
 commit before the speed work), "after" to this working tree. While others edit the working tree,
-``--after HEAD`` measures one fixed commit in every round.
+``--after HEAD`` measures one fixed commit in every round. ``--compiled`` measures this working
+tree twice instead: "before" is its pure-Python rules core (``SPIELTISCH_PURE=1``), "after"
+its mypyc-compiled one (``make compile`` first; a worker that does not run it fails).
 
 The script checks REF out into a temporary ``git worktree`` (removed at the end) and runs
 every row in a subprocess of this interpreter: our games from the old checkout
@@ -73,6 +75,13 @@ def ours_worker(label: str, games: int, seed: int) -> dict[str, Any]:
     import spieltisch
     from spieltisch.engine import load
 
+    try:
+        from spieltisch.rulescore import core_build
+
+        core = core_build().describe()
+    except ImportError:  # a checkout from before the compiled core
+        core = "pure Python"
+
     name, players = GAMES[label]
     game = load(name)
     for n in range(games):  # the warm-up, on seeds far from the measured ones
@@ -97,7 +106,7 @@ def ours_worker(label: str, games: int, seed: int) -> dict[str, Any]:
         deals += _deals_of(result.details) if result is not None else 1
     seconds = time.process_time() - start
     return {"games": games, "plies": plies, "deals": deals, "seconds": seconds,
-            "source": str(Path(spieltisch.__file__).parent)}  # fmt: skip
+            "source": str(Path(spieltisch.__file__).parent), "core": core}  # fmt: skip
 
 
 def peer_worker(label: str, games: int, seed: int) -> dict[str, Any] | None:
@@ -113,8 +122,14 @@ def peer_worker(label: str, games: int, seed: int) -> dict[str, Any] | None:
 
 
 # -- the driver ----------------------------------------------------------------------------
-def run_row(kind: str, label: str, games: int, seed: int, src: Path) -> dict[str, Any] | None:
+def run_row(
+    kind: str, label: str, games: int, seed: int, src: Path, core: str | None = None
+) -> dict[str, Any] | None:
+    """``core``: the core the row must run ("pure Python" or "rules core compiled")."""
     env = {**os.environ, "PYTHONPATH": str(src)}
+    env.pop("SPIELTISCH_PURE", None)
+    if core == "pure Python":
+        env["SPIELTISCH_PURE"] = "1"
     out = subprocess.run(
         [sys.executable, __file__, "--worker", kind, label, str(games), str(seed)],
         env=env,
@@ -127,6 +142,8 @@ def run_row(kind: str, label: str, games: int, seed: int, src: Path) -> dict[str
     data: dict[str, Any] | None = json.loads(out.stdout)
     if data is not None and "source" in data and not data["source"].startswith(str(src)):
         raise RuntimeError(f"{label} ran {data['source']}, not the checkout in {src}")
+    if data is not None and core is not None and not str(data.get("core")).startswith(core):
+        raise RuntimeError(f"{label} ran {data.get('core')}, not {core}: run `make compile`")
     return data
 
 
@@ -148,6 +165,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="rounds (order alternates)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-peers", action="store_true", help="leave the peers out")
+    parser.add_argument(
+        "--compiled", action="store_true", help="pure Python (before) vs compiled core (after)"
+    )
     parser.add_argument("--game", action="append", choices=list(GAMES), help="only this row")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
@@ -157,6 +177,12 @@ def main() -> None:
     old = tmp / "before"
     new = tmp / "after" if args.after else ROOT
     checkouts = [(old, args.ref)] + ([(new, args.after)] if args.after else [])
+    cores: dict[str, str | None] = {"before": None, "after": None, "peer": None}
+    if args.compiled:  # one checkout, its two cores
+        old = new
+        checkouts = checkouts[1:]
+        cores = {"before": "pure Python", "after": "rules core compiled", "peer": None}
+        args.ref = "pure Python"
     for path, ref in checkouts:
         subprocess.run(
             ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(path), ref],
@@ -175,7 +201,7 @@ def main() -> None:
                 print(f"round {n + 1}/{args.rounds}: {kind} {label}", file=sys.stderr)
                 src = old / "src" if kind == "before" else new / "src"
                 data = run_row("peer" if kind == "peer" else "ours", label, args.games,
-                               args.seed + n * args.games, src)  # fmt: skip
+                               args.seed + n * args.games, src, cores[kind])  # fmt: skip
                 if data is None:
                     missing.add(label)
                 else:
@@ -201,7 +227,7 @@ def main() -> None:
 
     report: dict[str, Any] = {
         "ref": args.ref,
-        "after": args.after or "working tree",
+        "after": args.after or ("rules core compiled" if args.compiled else "working tree"),
         "games": args.games,
         "rounds": args.rounds,
         "seed": args.seed,

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from spieltisch import engine, peers
 from spieltisch.benchmark import PlayoutStats, deals_of, playouts
 from spieltisch.cli import app
+from spieltisch.rulescore import core_build
 
 runner = CliRunner()
 HAVE_OPENSPIEL = importlib.util.find_spec("pyspiel") is not None
@@ -95,6 +96,13 @@ def test_a_missing_peer_is_reported_not_an_error(monkeypatch: pytest.MonkeyPatch
     result = runner.invoke(app, ["bench", "--peers", "-n", "1", "-r", "2", "-g", "halali"])
     assert result.exit_code == 0, result.output
     assert "nowhere:gin: not installed" in result.output
+    assert f"spieltisch: {core_build().describe()}" in result.output
+    data = json.loads(
+        runner.invoke(
+            app, ["bench", "--peers", "-n", "1", "-r", "1", "-g", "halali", "--json"]
+        ).stdout
+    )
+    assert data["core"] == core_build().describe()
 
 
 class FakeClock:

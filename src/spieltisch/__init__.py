@@ -10,8 +10,12 @@
 and calling it lists them too (``spieltisch.games()``, the original public call).
 """
 
-from . import games
-from .engine import (
+from .rulescore import activate as _activate_core
+
+_activate_core()  # before any rules module is imported: compiled or pure, never both
+
+from . import games  # noqa: E402
+from .engine import (  # noqa: E402
     Event,
     Game,
     GameInfo,

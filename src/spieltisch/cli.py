@@ -34,6 +34,7 @@ from spieltisch.engine import (
     load,
 )
 from spieltisch.review.cli import review as review_command
+from spieltisch.rulescore import core_build
 from spieltisch.terminal import LANGS, Face, face, text
 
 app = typer.Typer(
@@ -347,6 +348,9 @@ def bench(
     except SpieltischError as exc:
         raise _fail(str(exc)) from None
     data = measured.to_json()
+    if peers:  # a ratio to a C++ peer means little without knowing which core ran
+        data["core"] = core_build().describe()
+        console.print(f"spieltisch: {data['core']}", markup=False)
     for label in measured.missing:
         console.print(f"{label}: not installed (pip install 'spieltisch[peers]')", markup=False)
     if as_json:
@@ -497,6 +501,7 @@ def serve(
         public = checked_url(public_url)
     except ValueError as exc:
         raise _fail(str(exc)) from None
+    typer.echo(f"spieltisch: {core_build().describe()}", err=True)
     run_server(
         host,
         port,

@@ -11,7 +11,7 @@ carry their message in German and English, because they reach players in the lob
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .text import Text
 
@@ -19,7 +19,7 @@ from .text import Text
 class SpieltischError(ValueError):
     """Base class of every error the engine raises on bad input."""
 
-    code = "error"
+    code: ClassVar[str] = "error"
 
     def __init__(self, message: str | Text) -> None:
         self.text = message if isinstance(message, Text) else None
@@ -34,7 +34,7 @@ class SpieltischError(ValueError):
 class UnknownGame(SpieltischError):
     """No game is registered under the requested name."""
 
-    code = "game/unknown"
+    code: ClassVar[str] = "game/unknown"
 
 
 class InvalidSetup(SpieltischError):
@@ -44,7 +44,7 @@ class InvalidSetup(SpieltischError):
     limit (if the documents give one).
     """
 
-    code = "game/invalid_setup"
+    code: ClassVar[str] = "game/invalid_setup"
 
     def __init__(
         self, message: str | Text, *, option: str | None = None, rule: str | None = None
@@ -65,19 +65,19 @@ class InvalidSetup(SpieltischError):
 class InvalidOption(InvalidSetup):
     """A rule option is unknown or has a value outside its range."""
 
-    code = "game/invalid_option"
+    code: ClassVar[str] = "game/invalid_option"
 
 
 class InvalidPlayers(InvalidSetup):
     """The number of players is outside what the game allows with its options."""
 
-    code = "game/invalid_players"
+    code: ClassVar[str] = "game/invalid_players"
 
 
 class InvalidNotation(SpieltischError):
     """A text or JSON action (or a JSON state or position) could not be read."""
 
-    code = "action/invalid_notation"
+    code: ClassVar[str] = "action/invalid_notation"
 
 
 class IllegalAction(SpieltischError):
@@ -91,7 +91,7 @@ class IllegalAction(SpieltischError):
     nothing secret (no seed, no hidden cards).
     """
 
-    code = "action/illegal"
+    code: ClassVar[str] = "action/illegal"
 
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(f"[{rule}] {message}")
@@ -117,4 +117,4 @@ class NoRecord(SpieltischError):
     """The state was not made by ``new_state`` and its actions, so no seed and action list
     can rebuild it (sampled from a view, or built from a position)."""
 
-    code = "state/no_record"
+    code: ClassVar[str] = "state/no_record"

@@ -10,19 +10,19 @@ own rules. See ``docs/api.md`` for the full contract.
 from __future__ import annotations
 
 import importlib
-import io
-import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, Self
 
+from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from .errors import IllegalAction, InvalidNotation, InvalidPlayers, NoRecord
 from .guide import Guide
 from .options import Option, validate
+from .pickling import copy_sharing
 from .resign import RESIGN_RULE, Resign, read_resign
 from .text import Text
 
@@ -67,6 +67,7 @@ class Dynamics(StrEnum):
     real-time adapter, and tree search over turns does not model it."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class PlayerLimit:
     """While option ``option`` has the value ``value``, at most ``max_players`` play."""
@@ -85,6 +86,7 @@ class PlayerLimit:
         }
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Faces:
     """Where a game's faces live, as ``"module:attribute"`` paths.
@@ -113,6 +115,7 @@ class Faces:
     """The browser module drawing the table: ``web/games/<web>.js``."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """What a game is, declared once at the top of its module (OpenSpiel's GameType).
@@ -178,6 +181,7 @@ class GameInfo:
         }
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a finished game ended (python-chess's Outcome, for n seats)."""
@@ -226,6 +230,7 @@ SEED = "seed"
 that a state rebuilt from its position deals the next game as the original does."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(ABC):
     """One game in progress. Subclasses implement the underscored hooks."""
 
@@ -432,13 +437,10 @@ class State(ABC):
         """
         actions = self._actions
         self._actions = []
-        buffer = io.BytesIO()
         try:
-            _SharedGamePickler(buffer, self.game).dump(self)
+            copy: Self = copy_sharing(self, self.game)
         finally:
             self._actions = actions
-        buffer.seek(0)
-        copy: Self = _SharedGameUnpickler(buffer, self.game).load()
         copy._actions = list(actions)
         return copy
 
@@ -520,31 +522,12 @@ class State(ABC):
         """The game-specific part of ``to_json``."""
 
 
-class _SharedGamePickler(pickle.Pickler):
-    """Pickles a state but refers to its rule set instead of copying it."""
-
-    def __init__(self, file: io.BytesIO, game: Game) -> None:
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.game = game
-
-    def persistent_id(self, obj: Any) -> str | None:
-        return "game" if obj is self.game else None
-
-
-class _SharedGameUnpickler(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, game: Game) -> None:
-        super().__init__(file)
-        self.game = game
-
-    def persistent_load(self, pid: Any) -> Game:
-        return self.game
-
-
 StateT = TypeVar("StateT", bound=State, default=State, covariant=True)
 
 _FACES: dict[tuple[str, str], Any] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[StateT]):
     """A rule set with validated options; the factory of states."""
 
@@ -562,7 +545,7 @@ class Game(ABC, Generic[StateT]):
                 most = min(most, limit.max_players)
         return self.info.min_players, most
 
-    def check_setup(self, players: int) -> None:
+    def check_setup(self, players: Any) -> None:
         """Refuse a table that could not start: ``players`` seats with these options.
 
         The one check of a setup: ``new_state`` calls it, the lobby calls it before it
@@ -599,8 +582,12 @@ class Game(ABC, Generic[StateT]):
     def _check_setup(self, players: int) -> None:
         """Game-specific setup checks beyond the player range (``players`` is in range)."""
 
-    def new_state(self, players: int | None = None, seed: int = 0) -> StateT:
+    def new_state(self, players: Any = None, seed: Any = 0) -> StateT:
         """A new game for ``players`` seats (default: the game's usual number).
+
+        ``players`` (an ``int`` or ``None``) and ``seed`` (an ``int``) are typed ``Any``:
+        untyped callers reach this, and a wrong type must be an :class:`InvalidSetup`,
+        not the compiled core's ``TypeError``.
 
         :raises InvalidSetup: see :meth:`check_setup`.
         """
@@ -631,12 +618,20 @@ class Game(ABC, Generic[StateT]):
             _FACES[key] = getattr(importlib.import_module(module, package), attr)
         return _FACES[key]
 
-    def parse_action(self, text: str) -> Any:
+    def parse_action(self, text: Any) -> Any:
         """Read an action in the game's notation (``resign`` in every game).
+
+        ``text`` is typed ``Any`` so that a non-string is an :class:`InvalidNotation`
+        in the compiled core too, not a ``TypeError``.
 
         :raises InvalidNotation: when ``text`` is not an action of this game.
         """
-        return read_resign(text) or self._parse_action(text)
+        resign = read_resign(text)
+        if resign is not None:
+            return resign
+        if not isinstance(text, str):
+            raise InvalidNotation(f"an action must be text, got {text!r}")
+        return self._parse_action(text)
 
     def action_from_json(self, data: Any) -> Any:
         """Read an action from ``action.to_json()``.

@@ -12,9 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .text import LANGS, Text
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One line of a list: a term (a piece, a badge, a meld) and what it means."""
@@ -36,6 +39,7 @@ class Entry:
         }
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Grid:
     """A small reference table (tile values, who captures whom)."""
@@ -56,6 +60,7 @@ class Grid:
         }
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Section:
     """One part of the guide, under its own heading."""
@@ -80,6 +85,7 @@ class Section:
         }
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Guide:
     """A game's rules panel: its sections in reading order."""

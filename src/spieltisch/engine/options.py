@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .errors import InvalidOption
 from .text import Text
 
@@ -23,6 +25,7 @@ KIND_WORDS = {
 }
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One allowed value of an option, with its name for players."""
@@ -34,6 +37,7 @@ class Choice:
         return {"value": self.value, "label": self.label.to_json()}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Option:
     """One rule option of a game."""

@@ -16,10 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 RESIGN_RULE = "ENGINE-RESIGN"
 """Cited when a resignation is refused (a seat that has resigned already)."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Resign:
     """A seat gives up. Equal to every other resignation; the record says whose."""

@@ -10,9 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 LANGS: Final = ("de", "en")
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Text:
     """One phrase in German and English."""

@@ -11,11 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import InvalidNotation
 
 from .board import parse_square, square_name
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Flip:
     """Turn the face-down tile on ``square`` over, keeping its orientation."""
@@ -32,6 +35,7 @@ class Flip:
         return {"type": "flip", "square": square_name(self.square)}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Move:
     """Move the tile on ``src`` to ``dst``: onto an empty square, a capture, or an exit."""
@@ -49,6 +53,7 @@ class Move:
         return {"type": "move", "from": square_name(self.src), "to": square_name(self.dst)}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Give up a turn; allowed only without any other legal action (HA-R7)."""
@@ -63,6 +68,7 @@ class Pass:
         return {"type": "pass"}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class OfferDraw:
     """Offer the opponent a draw by agreement (HA-R11); the turn does not change."""
@@ -77,6 +83,7 @@ class OfferDraw:
         return {"type": "offer_draw"}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class AcceptDraw:
     """Accept the opponent's open draw offer: the match ends drawn (HA-R11)."""
@@ -91,6 +98,7 @@ class AcceptDraw:
         return {"type": "accept_draw"}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class DeclineDraw:
     """Decline the opponent's open draw offer; play goes on (HA-R11)."""
@@ -161,7 +169,7 @@ def action_from_json(data: Any) -> HalaliAction:
             return Flip(parse_square(data["square"]))
         if kind == "move":
             return Move(parse_square(data["from"]), parse_square(data["to"]))
-    except (KeyError, AttributeError) as exc:
+    except (KeyError, AttributeError, TypeError) as exc:  # TypeError: the compiled core
         raise InvalidNotation(f"malformed Halali action {data!r}") from exc
     if kind == "pass":
         return PASS

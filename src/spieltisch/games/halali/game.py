@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import (
     Choice,
     Faces,
@@ -129,6 +131,7 @@ INFO = GameInfo(
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a rule set may be redeclared
 class Halali(Game[HalaliState]):
     """Rudi Hoffmann's Halali! for two players (Kosmos 2000/2012)."""
 

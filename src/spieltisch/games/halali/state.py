@@ -16,6 +16,8 @@ from enum import StrEnum
 from itertools import chain
 from typing import Any, Final, Self
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import (
     Event,
     Game,
@@ -142,6 +144,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the rules read from the options (HA-R8), made once by the game and handed to
@@ -184,11 +187,6 @@ def _copy_summary(summary: dict[str, Any]) -> dict[str, Any]:
     return {
         key: list(value) if isinstance(value, list) else value for key, value in summary.items()
     }
-
-
-_ENGINE_SLOTS: Final = tuple(State.__slots__)
-"""The engine's own fields of a state, copied as they are by ``clone`` (the record's
-list of actions is copied apart)."""
 
 
 class HalaliState(State):
@@ -790,10 +788,13 @@ class HalaliState(State):
     def clone(self) -> Self:
         """An independent copy, field by field: every search step makes one, and the
         engine's pickle round trip costs ten times as much for these few lists."""
-        copy = object.__new__(type(self))
-        for name in _ENGINE_SLOTS:
-            setattr(copy, name, getattr(self, name))
+        copy = type(self).__new__(type(self))  # no __init__: every field is set below
+        copy.game = self.game
+        copy.players = self.players
+        copy.seed = self.seed
+        copy.origin = self.origin
         copy._actions = list(self._actions)
+        copy.resigned = self.resigned
         copy.settings = self.settings
         copy.finished = [
             {key: list(value) if isinstance(value, list) else value for key, value in g.items()}

@@ -14,12 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import InvalidNotation
 
 SHAPES = ("rock", "paper", "scissors")
 """Rock-paper-scissors shapes; ``SHAPES[(i + 1) % 3]`` beats ``SHAPES[i]``."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Flip:
     """Turn the top card of your draw pile onto your face-up pile."""
@@ -34,6 +37,7 @@ class Flip:
         return {"type": "flip"}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Ring:
     """Hit the bell, reacting to table version ``version`` (``None``: the current one)."""
@@ -50,6 +54,7 @@ class Ring:
         return {"type": "ring", "version": self.version}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Stake:
     """Finale: set the stake of the next rock-paper-scissors throw (HG-R10)."""
@@ -66,6 +71,7 @@ class Stake:
         return {"type": "stake", "cards": self.cards}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Throw:
     """Finale: a hidden rock-paper-scissors throw, index into ``SHAPES``."""

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import Event, IllegalAction
 
 from .actions import SHAPES, Stake, Throw
@@ -33,6 +35,7 @@ def beats(a: int, b: int) -> bool:
     return (a - b) % 3 == 1
 
 
+@mypyc_attr(native_class=False)  # pickled with the state: a native class loses its fields
 class Finale:
     """The finale's own state: who plays, the stake, hidden throws, the history."""
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import (
     Choice,
     Dynamics,
@@ -179,6 +181,7 @@ def _parse_handicaps(text: str) -> list[int]:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a rule set may be redeclared
 class HalliGalli(Game[HalliGalliState]):
     """Halli-Galli-Extreem: house rules for 3–6 players on the combined decks."""
 

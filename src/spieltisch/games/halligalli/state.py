@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import (
     Event,
     Game,
@@ -66,6 +68,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the rules and views read from the options, made once by the game (which

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import InvalidNotation
 
 from .cards import (
@@ -34,6 +36,7 @@ from .cards import (
 WORDS = ("armut", "morbus", "valeo", "solo", "antrag", "accept", "decline")
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Say:
     """A spoken word of the declarations or the Antrag answer (one of ``WORDS``)."""
@@ -50,6 +53,7 @@ class Say:
         return {"type": "say", "word": self.word}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ChooseSolo:
     """The soloist names the solo type; ``contract`` as in :mod:`.cards` (HY-R2)."""
@@ -66,6 +70,7 @@ class ChooseSolo:
         return {"type": "solo", "contract": contract_name(self.contract)}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Lay:
     """Antrag: both queens of ``colour`` (♠ or ♣) face down, ``face_up`` beside them."""
@@ -88,6 +93,7 @@ class Lay:
         }
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Give:
     """The acceptor gives one card back to the Antragsteller (three in all)."""
@@ -104,6 +110,7 @@ class Give:
         return {"type": "give", "card": card_name(self.card)}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Play:
     """Play ``card`` to the trick."""

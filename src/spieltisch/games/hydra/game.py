@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import Faces, Game, GameInfo, InvalidNotation, Option, Text, View
 
 from . import actions
@@ -82,6 +84,7 @@ INFO = GameInfo(
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a rule set may be redeclared
 class Hydra(Game[HydraState]):
     """Hydra: five-player Doppelkopf relative with two Hydra jokers (50 cards)."""
 

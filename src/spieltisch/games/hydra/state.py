@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import (
     Event,
     Game,
@@ -44,6 +46,7 @@ from .scoring import (
 from .views import make_view
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the rules read from the options, made once by the game and handed to each
@@ -346,7 +349,7 @@ class HydraState(State):
         never change is shared: the rule set and settings, the record's actions, the
         played tricks (tuples), the finished games' summaries, ``seats`` and ``nxt``.
         """
-        copy = object.__new__(type(self))
+        copy = type(self).__new__(type(self))  # no __init__: every field is set below
         copy.game = self.game
         copy.players = self.players
         copy.seed = self.seed

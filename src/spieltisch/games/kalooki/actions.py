@@ -13,12 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import InvalidNotation
 
 from .cards import JOKER, face_name, parse_face
 from .melds import canonical, parse_token, token_name
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Take the top card of the stock (``stock``) or of the discard pile."""
@@ -35,6 +38,7 @@ class Draw:
         return {"type": "draw", "from": "discard" if self.discard else "stock"}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Meld:
     """Lay a new set or run from the hand; ``tokens`` in table order (see :mod:`.melds`)."""
@@ -51,6 +55,7 @@ class Meld:
         return {"type": "meld", "cards": [token_name(t) for t in self.tokens]}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Build:
     """Add one card (or a named joker) to table meld ``meld`` (0-based; printed 1-based)."""
@@ -68,6 +73,7 @@ class Build:
         return {"type": "build", "meld": self.meld + 1, "card": token_name(self.token)}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Swap:
     """Put natural card(s) into table meld ``meld`` and take a joker back (KA-R5)."""
@@ -85,6 +91,7 @@ class Swap:
         return {"type": "swap", "meld": self.meld + 1, "cards": [face_name(f) for f in self.faces]}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Put one card from the hand on the discard pile, ending the turn."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import (
     Choice,
     Faces,
@@ -137,6 +139,7 @@ INFO = GameInfo(
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a rule set may be redeclared
 class Kalooki(Game[KalookiState]):
     """Kalooki (Kaluki): two-deck rummy with a 51 opening (KA-R1..KA-R10)."""
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import InvalidNotation
 
 from .cards import JOKER, face_name, face_of, parse_face, rank_of, suit_of
@@ -156,6 +158,7 @@ def meld_value(tokens: tuple[int, ...]) -> int:
     return SET_VALUE[key] * len(tokens)
 
 
+@mypyc_attr(native_class=False)  # pickled with the state: a native class loses its fields
 class TableMeld:
     """A meld on the table. Mutable; the state copies it when it copies the table."""
 

@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.engine import Event, Game, IllegalAction, Result, State, derive_rng
 from spieltisch.engine.rng import shuffled
 
@@ -59,6 +61,7 @@ RESIGN_RULE = "KA-R12"
 """Cited when a resignation is refused (a club player who is out already)."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the rules read from the options (KA-R8), made once by the game and handed to
@@ -202,7 +205,7 @@ class KalookiState(State):
         """An independent copy, field by field: a search copies a world for every rollout,
         and this is several times cheaper than the engine's pickle round trip. Immutable
         parts (the rule set, the settings, the record's actions) are shared."""
-        copy = object.__new__(type(self))
+        copy = type(self).__new__(type(self))  # no __init__: every field is set below
         copy.game = self.game
         copy.players = self.players
         copy.seed = self.seed
@@ -244,8 +247,9 @@ class KalookiState(State):
     def _is_over(self) -> bool:
         return self.phase == OVER
 
-    legal_actions = _legal_actions
-    """Every legal action, complete and bounded (see :mod:`.legal`)."""
+    def legal_actions(self, seat: int) -> list[Any]:
+        """Every legal action, complete and bounded (see :mod:`.legal`)."""
+        return _legal_actions(self, seat)
 
     # -- validation: every refusal names its rule ----------------------------------------
     def _refusal(self, seat: int, a: Any) -> IllegalAction | None:
