@@ -66,7 +66,7 @@ def test_player_count_is_validated() -> None:
     game = spieltisch.load("halali")
     for bad in (1, 3, 0, True, "2"):
         with pytest.raises(InvalidPlayers):
-            game.new_state(players=bad, seed=1)  # type: ignore[arg-type]
+            game.new_state(players=bad, seed=1)
 
 
 def test_errors_are_value_errors_with_codes() -> None:

@@ -41,7 +41,7 @@ def _refusal(code: str, message: str, detail: dict[str, Any]) -> SpieltischError
     by the server's engine-error handler, with the hint's own words)."""
     text = detail.get("text")
     refusal = SpieltischError(Text(text["de"], text["en"]) if text else message)
-    refusal.code = code
+    refusal.code = code  # type: ignore[misc]  # this one refusal carries the hint's own code
     return refusal
 
 
