@@ -313,6 +313,20 @@ class LessonTry(Open):
     ok: bool
 
 
+class Tip(Open):
+    """The rules bot's move for a seat (:mod:`.tips`), for its view after ``ply`` actions."""
+
+    seat: int
+    ply: int
+    action: str
+
+
+class TipsOn(Open):
+    """Whether a table gives tips (:mod:`.tips`)."""
+
+    tips: bool
+
+
 class RatingReset(Open):
     reset: bool
     was: int | None
