@@ -162,9 +162,7 @@ def test_the_first_game_against_the_rules_bot_gets_a_legal_tip(
     client: TestClient, game: str, players: int
 ) -> None:
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "rules"}] * (players - 1)
-    r = client.post(
-        "/api/tables", json={"game": game, "seats": seats, "name": "Ada", "tips": True}
-    )
+    r = client.post("/api/tables", json={"game": game, "seats": seats, "name": "Ada", "tips": True})
     assert r.status_code == 201, r.text
     tid, token = r.json()["table"]["id"], r.json()["seat_token"]
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
