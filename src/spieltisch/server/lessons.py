@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 from spieltisch.engine import Game, load
 from spieltisch.engine.envelope import envelope
 from spieltisch.engine.lesson import Lesson, LessonRefusal, step_state, take
+from spieltisch.table import allows_turn_clock
 
 from . import schemas as S
 from .deps import WriteLimit
@@ -80,6 +81,7 @@ def _outline(name: str) -> dict[str, Any]:
         "options": dict(lesson.options),
         "hints": dict(lesson.hints),
         "bot": lesson.bot,
+        "tips": allows_turn_clock(game.info),  # the first game's "Tipp" (:mod:`.tips`)
         "steps": steps,
     }
 

@@ -154,7 +154,7 @@ export function renderLesson(root, game) {
     const d = st.data;
     const name = localStorage.getItem("spieltisch.name") || t("lesson.guest");
     const seats = Array.from({ length: d.players }, (_, i) => (i === d.seat ? { kind: "human" } : { kind: "bot", level: d.bot }));
-    const { data, error } = await api("POST", "/api/tables", { game: d.game, options: { ...d.options, ...d.hints }, seats, name });
+    const { data, error } = await api("POST", "/api/tables", { game: d.game, options: { ...d.options, ...d.hints }, seats, name, tips: d.tips });
     if (!alive) return;
     if (error) { button.disabled = false; st.refusal = { words: describeError(error) }; draw(); return; }
     tokens.setHost(data.table.id, data.host_token);
