@@ -321,6 +321,15 @@ class Tip(Open):
     action: str
 
 
+class LessonPlace(Open):
+    """Where a signed-in player is in a game's lesson (:mod:`.lessons`)."""
+
+    game: str
+    step: str | None
+    done: bool
+    updated_at: str
+
+
 class TipsOn(Open):
     """Whether a table gives tips (:mod:`.tips`)."""
 
