@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spieltisch.server import Settings, create_app
+from spieltisch.server.setup import SeatSpec, TableSetup
 from spieltisch.server.tables import TableManager
 
 from .conftest import create, hello
@@ -174,3 +175,11 @@ def test_the_first_game_against_the_rules_bot_gets_a_legal_tip(
         legal = msg["envelope"]["legal_actions"]
         answer = tip(client, tid, 0, token).json()
     assert answer["seat"] == 0 and answer["action"] in legal
+
+
+def test_a_stored_setup_keeps_tips_only_where_the_table_is_unrated() -> None:
+    setup, _game = TableSetup.build("halali", {}, [SeatSpec("human")] * 2, tips=True)
+    assert setup.tips and not setup.rated
+    assert setup.settings_json() == {"chat": "none", "rated": False, "tips": True}
+    plain, _game = TableSetup.build("halali", {}, [SeatSpec("human")] * 2)
+    assert plain.settings_json() == {"chat": "none", "rated": False}
