@@ -213,6 +213,7 @@ MANAGER_CALLS = (
     "close_open",
     "end_by_moderator",
     "hide_chat",
+    "tip",
 )
 """The manager's methods another process may ask the owner of a table to run."""
 

@@ -73,6 +73,10 @@ class ErrorCode(StrEnum):
     CHAT_NOT_FOUND = "chat/not_found"
     HINT_TIMEOUT = "hint/timeout"
     HINT_BUSY = "hint/busy"
+    HINT_TIPS_RATED = "hint/tips_rated"
+    HINT_TIPS_REALTIME = "hint/tips_realtime"
+    HINT_TIPS_OFF = "hint/tips_off"
+    HINT_NOT_YOUR_TURN = "hint/not_your_turn"
     REVIEW_NOT_FINISHED = "review/not_finished"
     REVIEW_NO_SUCH_SEAT = "review/no_such_seat"
     REVIEW_BUSY = "review/busy"
@@ -319,6 +323,31 @@ INFO: dict[ErrorCode, CodeInfo] = {
         Text(
             "Die Tipps sind gerade ausgelastet – gleich noch einmal",
             "Hints are busy – try again soon",
+        ),
+    ),
+    E.HINT_TIPS_RATED: CodeInfo(
+        400,
+        Text(
+            "Tipps gibt es nur an ungewerteten Tischen",
+            "Tips are only given at unrated tables",
+        ),
+    ),
+    E.HINT_TIPS_REALTIME: CodeInfo(
+        400,
+        Text(
+            "Dieses Spiel hat keine Züge für Tipps – sein Trainer hilft am Tisch",
+            "This game has no turns to give tips for – its coach helps at the table",
+        ),
+    ),
+    E.HINT_TIPS_OFF: CodeInfo(
+        409,
+        Text("An diesem Tisch gibt es keine Tipps", "This table gives no tips"),
+    ),
+    E.HINT_NOT_YOUR_TURN: CodeInfo(
+        409,
+        Text(
+            "Einen Tipp gibt es, wenn du am Zug bist",
+            "A tip is given when it is your turn",
         ),
     ),
     E.REVIEW_NOT_FINISHED: CodeInfo(

@@ -7,10 +7,15 @@ own board. A move is judged here against the engine and the step, and answered w
 views after it and after the scripted replies. Nothing is stored and nothing is rated:
 a lesson needs no table, no seat and no database, and the same request always gets the
 same answer; tries count against the lobby's per-address rate (``http_rate``).
+
+Only where a learner got to is kept, and only for a signed-in player (``/api/players/me/
+lessons``, his key as Bearer): the lesson page resumes from it on any of his devices; a
+guest's progress stays in his browser.
 """
 
 from __future__ import annotations
 
+import asyncio
 from functools import cache
 from pathlib import Path as Path_
 from typing import Annotated, Any
@@ -22,11 +27,13 @@ from pydantic import BaseModel, Field
 from spieltisch.engine import Game, load
 from spieltisch.engine.envelope import envelope
 from spieltisch.engine.lesson import Lesson, LessonRefusal, step_state, take
+from spieltisch.store.lessons import LessonProgress, Lessons
+from spieltisch.table import allows_turn_clock
 
 from . import schemas as S
-from .deps import WriteLimit
+from .deps import Manager, WriteLimit
 from .errors import ApiError, ErrorCode
-from .players import INDEX
+from .players import INDEX, CurrentPlayer
 
 router = APIRouter(tags=["lessons"])
 
@@ -37,6 +44,14 @@ StepKey = Annotated[str, Path(max_length=40)]
 class MoveIn(BaseModel):
     action: str = Field(max_length=200)
     """The learner's move in the game's notation."""
+
+
+class ProgressIn(BaseModel):
+    game: str = Field(max_length=32)
+    step: str | None = Field(default=None, max_length=40)
+    """The key of the step the learner is at (``None``: the first)."""
+    done: bool = False
+    """Whether he finished the lesson (the page then opens at "play now")."""
 
 
 @cache
@@ -80,6 +95,7 @@ def _outline(name: str) -> dict[str, Any]:
         "options": dict(lesson.options),
         "hints": dict(lesson.hints),
         "bot": lesson.bot,
+        "tips": allows_turn_clock(game.info),  # the first game's "Tipp" (:mod:`.tips`)
         "steps": steps,
     }
 
@@ -124,6 +140,55 @@ async def lesson_move(game: GameName, step: StepKey, body: MoveIn, _: WriteLimit
             for p in played
         ],
     }
+
+
+def _place(game: str, place: LessonProgress) -> dict[str, Any]:
+    return {
+        "game": game,
+        "step": place.step,
+        "done": place.done,
+        "updated_at": place.updated_at.isoformat(),
+    }
+
+
+@router.get(
+    "/api/players/me/lessons",
+    **S.answers(list[S.LessonPlace], S.E.AUTH_MISSING_TOKEN, S.E.PLAYER_BAD_KEY),
+)
+async def my_lessons(player: CurrentPlayer, manager: Manager) -> list[dict[str, Any]]:
+    """Where the signed-in player got to in each lesson he began, by game."""
+    found = await asyncio.to_thread(Lessons(manager.store).progress, player.id)
+    return [_place(game, place) for game, place in sorted(found.items())]
+
+
+@router.put(
+    "/api/players/me/lessons",
+    **S.answers(
+        S.LessonPlace,
+        *S.WRITES,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.PLAYER_BAD_KEY,
+        S.E.GAME_UNKNOWN,
+        S.E.REQUEST_NOT_FOUND,
+    ),
+)
+async def save_my_lesson(
+    body: ProgressIn, player: CurrentPlayer, manager: Manager, _: WriteLimit
+) -> dict[str, Any]:
+    """Keep where the signed-in player is in ``game``'s lesson: a step of that lesson,
+    or done; anything else is refused and changes nothing."""
+    _loaded, lesson = _lesson(body.game)
+    if body.step is not None:
+        try:
+            lesson.step(body.step)
+        except KeyError:
+            raise ApiError(
+                ErrorCode.REQUEST_NOT_FOUND, f"{body.game}'s lesson has no step {body.step!r}"
+            ) from None
+    saved = await asyncio.to_thread(
+        Lessons(manager.store).save, player.id, body.game, body.step, body.done
+    )
+    return _place(body.game, saved)
 
 
 @router.get("/learn/{game}", include_in_schema=False)

@@ -57,6 +57,9 @@ class CreateIn(BaseModel):
     rated: bool | None = None
     """Whether the game changes its players' ratings; by default, when the creator is a
     player and the game is turn-based (:mod:`.ratings`)."""
+    tips: bool = False
+    """Whether each seat may ask for the rules bot's move (:mod:`.tips`); the first game
+    after a lesson. Never with ``rated``, never for a game without turns."""
 
     _name = field_validator("name")(lambda v: None if v is None else clean_name(v))
 
@@ -119,6 +122,8 @@ async def server_info(request: Request) -> dict[str, str | float | None]:
         S.E.TABLE_CLOCK_NOT_TURNS,
         S.E.RATING_UNRATED_GAME,
         S.E.RATING_UNANCHORED_LEVEL,
+        S.E.HINT_TIPS_RATED,
+        S.E.HINT_TIPS_REALTIME,
         S.E.PLAYER_BAD_KEY,
         S.E.PLAYER_NAME_BANNED,
     ),
@@ -138,6 +143,7 @@ async def create_table(
         chat=body.spectator_chat,
         rated=body.rated,
         by_player=player is not None,
+        tips=body.tips,
     )
     address = request.client.host if request.client else None
     created = await manager.create_from(setup, game, body.name, address)
@@ -270,6 +276,35 @@ async def seat_to_human(
 ) -> dict[str, Any]:
     """The seat's own player (its seat token) takes the seat back from a bot."""
     return await manager.take_back_with_token(table_id, seat, token)
+
+
+@router.post(
+    "/tables/{table_id}/seats/{seat}/tip",
+    **S.answers(
+        S.Tip,
+        *S.WRITES,
+        *S.TABLE,
+        S.E.AUTH_MISSING_TOKEN,
+        S.E.AUTH_BAD_TOKEN,
+        S.E.TABLE_NOT_LIVE,
+        S.E.TABLE_NOT_RUNNING,
+        S.E.HINT_TIPS_RATED,
+        S.E.HINT_TIPS_OFF,
+        S.E.HINT_NOT_YOUR_TURN,
+    ),
+)
+async def seat_tip(
+    table_id: TableId, seat: int, manager: Manager, token: Bearer, _: WriteLimit
+) -> dict[str, Any]:
+    """What the game's rules bot would play for ``seat`` now (the seat's token only):
+    ``action`` in the game's notation, for the view after ``ply`` actions."""
+    return await manager.tip(table_id, seat, token)
+
+
+@router.get("/tables/{table_id}/tips", **S.answers(S.TipsOn, *S.TABLE))
+async def table_tips(table_id: TableId, manager: Manager) -> dict[str, bool]:
+    """Whether the table gives tips (its page shows the "Tipp" button then)."""
+    return {"tips": await manager.tips.on(table_id)}
 
 
 @router.post(

@@ -313,6 +313,29 @@ class LessonTry(Open):
     ok: bool
 
 
+class Tip(Open):
+    """The rules bot's move for a seat (:mod:`.tips`), for its view after ``ply`` actions."""
+
+    seat: int
+    ply: int
+    action: str
+
+
+class LessonPlace(Open):
+    """Where a signed-in player is in a game's lesson (:mod:`.lessons`)."""
+
+    game: str
+    step: str | None
+    done: bool
+    updated_at: str
+
+
+class TipsOn(Open):
+    """Whether a table gives tips (:mod:`.tips`)."""
+
+    tips: bool
+
+
 class RatingReset(Open):
     reset: bool
     was: int | None

@@ -7,8 +7,9 @@ stored with the table in one transaction (``Store.create_table``: the table's ro
 settings row, its turn clock row) and a rematch copies it as it is.
 
 Where it is stored, for databases made before it: the options in the table's row, the
-clock in its turn clock row, the chat audience and the rated flag in its settings row
-(``{"chat": ..., "rated": ...}``), the keys the chat and the ratings read.
+clock in its turn clock row, the chat audience, the rated flag and the tips flag in its
+settings row (``{"chat": ..., "rated": ..., "tips": ...}``), the keys the chat, the
+ratings and the tips read.
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ class TableSetup:
     """Who besides the players reads (``read``) and writes (``write``) the chat."""
     rated: bool = False
     """Whether the game changes its players' ratings (:mod:`.ratings`)."""
+    tips: bool = False
+    """Whether a seat may ask for the rules bot's move (:mod:`.tips`): the first game
+    after a lesson; never at a rated table, never for a game without turns."""
 
     @classmethod
     def build(
@@ -63,9 +67,11 @@ class TableSetup:
         chat: str = "none",
         rated: bool | None = None,
         by_player: bool = False,
+        tips: bool = False,
     ) -> tuple[TableSetup, Game]:
         """A validated setup and its loaded game. ``rated=None`` rates the game when its
-        creator is a player (``by_player``) and the game is turn-based.
+        creator is a player (``by_player``) and the game is turn-based, unless it gives
+        ``tips``: a game played with the rules bot's help is never rated.
 
         :raises ApiError: unknown game or option, bad seat count, a turn clock out of
             range or for a game without turns, an unknown bot level or chat audience.
@@ -75,6 +81,10 @@ class TableSetup:
             game.check_setup(len(seats))
         except SpieltischError as exc:
             raise from_engine(exc) from exc
+        if tips and not allows_turn_clock(game.info):
+            raise ApiError(ErrorCode.HINT_TIPS_REALTIME, f"{game_name} has no turns to tip")
+        if tips and rated:
+            raise ApiError(ErrorCode.HINT_TIPS_RATED, "a table with tips is never rated")
         limit = None
         if clock is not None:
             if not allows_turn_clock(game.info):
@@ -105,7 +115,7 @@ class TableSetup:
                 f"{game_name} levels without an anchor: {', '.join(unanchored)}",
             )
         chosen = rated if rated is not None else by_player and ratable(game_name)
-        chosen = bool(chosen) and not unanchored
+        chosen = bool(chosen) and not unanchored and not tips
         setup = cls(
             game_name,
             dict(game.options),
@@ -113,6 +123,7 @@ class TableSetup:
             limit,
             chat,
             bool(chosen) and ratable(game_name),
+            tips,
         )
         return setup, game
 
@@ -136,6 +147,7 @@ class TableSetup:
             None if clock is None else TurnLimit(clock.mode, clock.seconds, clock.increment),
             chat if chat in CHAT_AUDIENCES else "none",
             bool(settings.get("rated", False)),
+            bool(settings.get("tips", False)) and not settings.get("rated", False),
         )
 
     def next_options(self, result: dict[str, Any] | None, players: int) -> dict[str, Any]:
@@ -145,7 +157,10 @@ class TableSetup:
 
     def settings_json(self) -> dict[str, Any]:
         """What the table's settings row holds (the keys the chat and ratings read)."""
-        return {"chat": self.chat, "rated": self.rated}
+        out: dict[str, Any] = {"chat": self.chat, "rated": self.rated}
+        if self.tips:  # written only where on: rows of tables without tips stay as they were
+            out["tips"] = True
+        return out
 
     def turn_clock(self) -> tuple[str, int, int] | None:
         """The turn clock as the store keeps it (mode, seconds per move or a time bank's

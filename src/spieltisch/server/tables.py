@@ -39,6 +39,7 @@ from .seats import Seats
 from .settings import Settings
 from .setup import SeatSpec, TableSetup
 from .summary import game_catalogue, web_module
+from .tips import Tips
 
 __all__ = [
     "MAX_CONNECTIONS",
@@ -82,6 +83,7 @@ class TableManager:
         self.listing = Listing(self.ctx)
         self.replays = ReplaySteps(self.ctx)
         self.moderating = Moderating(self.ctx)
+        self.tips = Tips(self.ctx)
 
     # -- what the collaborators share -----------------------------------------------------
     @property
@@ -201,6 +203,13 @@ class TableManager:
             return dict(done.result)
         live = await self.seats.take_back_with_token(table_id, seat, token)
         return self.ctx.summarise(live)
+
+    async def tip(self, table_id: str, seat: int, token: str) -> dict[str, Any]:
+        """The rules bot's move for ``seat``, for the holder of its token (:mod:`.tips`)."""
+        kwargs = {"seat": seat, "token": token}
+        if (done := await self.forwarded(table_id, "tip", **kwargs)) is not None:
+            return dict(done.result)
+        return await self.tips.tip(table_id, seat, token)
 
     async def close_open(self, table_id: str, host_token: str) -> dict[str, Any]:
         """The host closes a table that has not started: nobody may join it any more,

@@ -395,3 +395,18 @@ class ModerationRow(Base):
     """Words-free, for each reader's language: the status a closed table had, ``game
     status`` of a deleted one, ``game rating`` of a reset (``-``: none), ``old -> new``
     of a rename, ``#id: words`` of a hidden chat message."""
+
+
+class LessonProgressRow(Base):
+    """How far a player got in a game's lesson (:mod:`.lessons`): the step he is at, or
+    done; one row per player and game, so his progress follows him to another device."""
+
+    __tablename__ = "st_lesson_progress"
+
+    player_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("st_players.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    step: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    done: Mapped[bool] = mapped_column(Boolean, default=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -168,6 +168,8 @@ const TEXT = {
   nameNeeded: ["Bitte gib deinen Namen ein.", "Please enter your name."],
   resume: ["Weiterspielen", "Resume"],
   pass: ["Passen (kein Zug möglich)", "Pass (no move possible)"],
+  "tip.ask": ["Tipp", "Hint"],
+  "tip.says": ["Der Regel-Bot würde:", "The rules bot would play:"],
   firstHuman: ["Du spielst auf dem ersten Platz für einen Menschen; die anderen kommen über den Einladungslink.", "You take the first human seat; the others join through the invite link."],
   match: ["Partie", "Match"],
   total: ["Gesamt", "Total"],

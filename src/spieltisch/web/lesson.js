@@ -2,14 +2,16 @@
 // step. Each step's position comes from the server as the view a seat sees, so the game's
 // own board draws it; a tap is sent as the move it makes, the server judges it against
 // the engine and the step, and answers with the views after it and after the scripted
-// replies, which are shown at the step's pace. Progress is kept in this browser; nothing
-// is rated. At the end, one click opens a real table against the rules bot.
+// replies, which are shown at the step's pace. Progress is kept in this browser, and for
+// a signed-in player on the server too, so another device of his resumes from it;
+// nothing is rated. At the end, one click opens a real table against the rules bot.
 import { api, el, tokens } from "./api.js";
 import { describeError, learnRules, pick, t } from "./i18n.js";
 import "./lesson.words.js";
 import { gameModule } from "./games/index.js";
 import { createRules } from "./rules.js";
 import { navigate } from "./app.js";
+import { playerKey } from "./players.js";
 
 const PACE = 900; // ms between the scripted replies when a step gives no pace of its own
 
@@ -19,8 +21,20 @@ function loadProgress(game) {
   try { return JSON.parse(localStorage.getItem(stored(game))) || {}; } catch { return {}; }
 }
 
+// A signed-in player's place in the lesson, kept on the server (null: a guest, none kept,
+// or the server cannot be reached; the browser's own place is used then).
+async function serverProgress(game) {
+  const key = playerKey();
+  if (!key) return null;
+  const { data } = await api("GET", "/api/players/me/lessons", null, key);
+  const place = (data || []).find((p) => p.game === game);
+  return place ? (place.done ? { done: true } : { step: place.step }) : null;
+}
+
 function saveProgress(game, progress) {
   localStorage.setItem(stored(game), JSON.stringify(progress));
+  const key = playerKey();
+  if (key) api("PUT", "/api/players/me/lessons", { game, step: progress.step || null, done: Boolean(progress.done) }, key);
 }
 
 /** The lesson's link for a game, as the lobby and the rules panel show it. */
@@ -47,7 +61,7 @@ export function renderLesson(root, game) {
   rules.setGame(game);
 
   api("GET", "/api/games").then(({ data }) => { if (data && alive) learnRules(data); });
-  api("GET", `/api/lessons/${encodeURIComponent(game)}`).then(({ data, error }) => {
+  Promise.all([api("GET", `/api/lessons/${encodeURIComponent(game)}`), serverProgress(game)]).then(([{ data, error }, kept]) => {
     if (!alive) return;
     if (error) {
       page.replaceChildren(el("p", { class: "card error", id: "lesson-error" }, error.code === "request/not_found" ? t("lesson.none") : describeError(error), " ",
@@ -57,7 +71,7 @@ export function renderLesson(root, game) {
     st.data = data;
     st.mod = gameModule(data.web);
     if (st.mod.mount) st.mod.mount({ send });
-    const progress = loadProgress(game);
+    const progress = kept || loadProgress(game);
     const at = data.steps.findIndex((s) => s.key === progress.step);
     if (progress.done) st.index = data.steps.length;
     else if (at > 0) { st.index = at; st.resumed = true; }
@@ -154,7 +168,7 @@ export function renderLesson(root, game) {
     const d = st.data;
     const name = localStorage.getItem("spieltisch.name") || t("lesson.guest");
     const seats = Array.from({ length: d.players }, (_, i) => (i === d.seat ? { kind: "human" } : { kind: "bot", level: d.bot }));
-    const { data, error } = await api("POST", "/api/tables", { game: d.game, options: { ...d.options, ...d.hints }, seats, name });
+    const { data, error } = await api("POST", "/api/tables", { game: d.game, options: { ...d.options, ...d.hints }, seats, name, tips: d.tips });
     if (!alive) return;
     if (error) { button.disabled = false; st.refusal = { words: describeError(error) }; draw(); return; }
     tokens.setHost(data.table.id, data.host_token);

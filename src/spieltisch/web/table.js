@@ -17,6 +17,7 @@ import { handoverDue, inviteBase, inviteBox, seatList, waitingBox } from "./tabl
 import { logBox } from "./tablelog.js";
 import { moveForm, resultBox } from "./result.js";
 import { loadBotRatings, loadMyRatings } from "./ratings.js";
+import { createTip, tipBox, tipMarks } from "./tabletip.js";
 
 export function renderTable(root, id) {
   const st = { table: null, seat: null, view: null, envelope: null, mod: null, log: [], selected: null, last: null, ws: null, closed: false, retry: 0, refusal: null, refusalAt: 0, conn: "connecting", invite: null, mover: null, moverSince: 0 };
@@ -27,6 +28,7 @@ export function renderTable(root, id) {
   const life = { asking: false, next: null, previous: null, over: false };
   const P = { id, st, page, rules, send, life, chat: createChat(id, send), clocks: createClocks(), attention: createAttention() };
   P.draw = () => draw(P);
+  P.tip = createTip(id, P.draw);
   P.act = (text) => { st.refusal = null; st.sent = true; send({ type: "act", action: text, ply: st.table ? st.table.plies : null }); P.draw(); };
   P.changed = () => { noteMover(st); P.draw(); P.attention.update(myTurn(st), gameTitle(st)); };
   const stopWatching = watchRematch(id, life, P.draw);
@@ -84,7 +86,7 @@ function gameParts(P, board, side, ns, resigned, playing) {
     interactive, onAction: P.act, selected: st.selected, names: ns, last: st.last ? mod.touched(st.last) : null,
     setSelected: (sq) => { st.selected = sq; st.refusal = null; P.draw(); },
     refuse: (why) => { st.refusal = why; st.refusalAt = Date.now(); P.draw(); },
-    send: P.send, seat: st.seat, table: st.table, envelope: env,
+    send: P.send, seat: st.seat, table: st.table, envelope: env, tip: tipMarks(P, mod.tipSquares),
   });
   side.append(mod.renderPanel(view, { names: ns, mySeat: st.seat }));
   if (env.over && env.result) {
@@ -96,6 +98,8 @@ function gameParts(P, board, side, ns, resigned, playing) {
       st.seat !== null ? reviewLink(id, st.seat) : null));
   }
   if (st.seat !== null && resigned.includes(st.seat) && !env.over) side.append(el("p", { class: "card muted", id: "you-resigned" }, t("youResigned")));
+  const tip = playing && !env.over ? tipBox(P, mod.actionWords) : null;
+  if (tip) side.append(tip);
   if (playing && !env.over) side.append(moveForm(P.act, env.legal_actions, mod.actionWords));
   if (playing && !env.over && env.legal_actions.includes("pass")) side.append(el("button", { class: "button primary", id: "pass", onclick: () => P.act("pass") }, t("pass")));
 }

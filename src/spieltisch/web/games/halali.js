@@ -101,7 +101,8 @@ export function legendMark(mark) {
   return box;
 }
 
-// Draws the board into `host`. ctx: {interactive, onAction(text), selected, setSelected(sq)}
+// Draws the board into `host`. ctx: {interactive, onAction(text), selected, setSelected(sq),
+// last and tip (sets of squares to mark)}
 export function renderBoard(host, view, ctx) {
   learnBlueSeat(view);
   table = { act: ctx.onAction, seat: ctx.seat, options: (ctx.table && ctx.table.options) || {}, over: !!(ctx.envelope && ctx.envelope.over) };
@@ -144,6 +145,7 @@ export function renderBoard(host, view, ctx) {
       if (r === 1) g.append(svg("text", { x: S - 9, y: S - 7, class: "coord file" }, document.createTextNode(FILES[f])));
       if (f === 1) g.append(svg("text", { x: 9, y: 23, class: "coord rank" }, document.createTextNode(String(r + 1))));
       if (ctx.last && ctx.last.has(name)) g.append(svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 10, class: "last" }));
+      if (ctx.tip && ctx.tip.has(name)) g.append(svg("rect", { x: 5, y: 5, width: S - 10, height: S - 10, rx: 12, class: "tip" }));
       if (ctx.interactive) {
         g.classList.add(canFlip || canMove || isTarget ? "live" : "idle");
         if (canFlip) g.classList.add("flippable");
@@ -385,6 +387,14 @@ export function describeLog(entries, names, startGame = 1) {
 }
 
 /** A legal action in the page's words for the move form ("flip b2" → "b2 aufdecken"). */
+// The squares a tip names, marked on the board (tabletip.js): the tile to flip, or the
+// tile to move and where it goes.
+export function tipSquares(a) {
+  if (a.startsWith("flip ")) return new Set([a.slice(5)]);
+  const move = /^([a-i][1-9])-([a-i][1-9])$/.exec(a);
+  return new Set(move ? [move[1], move[2]] : []);
+}
+
 export function actionWords(a) {
   if (a === "pass") return t("ha.act.pass");
   if (a.startsWith("flip ")) return t("ha.act.flip", { sq: a.slice(5) });
