@@ -37,7 +37,7 @@ export function renderTable(root, id) {
     P.clocks.tick(page);
     // A seat's hand-over control appears the moment its grace has passed.
     const due = handoverDue(st);
-    if (due !== st.dueShown) { st.dueShown = due; P.draw(); }
+    if (due !== (st.dueShown ?? "")) { st.dueShown = due; P.draw(); }
   }, 500);
 
   // What each rule says, so a refusal reads as the rule in the player's language.
@@ -149,13 +149,20 @@ function replacePage(P, parts) {
   const active = document.activeElement;
   const focusId = active && active.id;
   const focusSquare = active && active.dataset ? active.dataset.square : null;
+  // A card of the hand or a meld keeps the keyboard's focus across a redraw (a table
+  // update, ratings arriving) as a board square does.
+  const focusCard = active && active.dataset && active.closest("#hand") ? active.dataset.index : null;
+  const focusMeld = active && active.dataset ? active.dataset.meld : null;
   const typed = page.querySelector("#move") ? page.querySelector("#move").value : "";
   page.replaceChildren(...parts);
   if (st.table) P.chat.attached();
   const move = page.querySelector("#move");
   if (move && typed && !st.sent) move.value = typed;
   st.sent = false;
-  const again = focusSquare ? page.querySelector(`[data-square="${focusSquare}"][tabindex]`) : focusId ? page.querySelector(`#${focusId}`) : null;
+  const again = focusSquare ? page.querySelector(`[data-square="${focusSquare}"][tabindex]`)
+    : focusCard !== null && focusCard !== undefined ? page.querySelector(`#hand [data-index="${focusCard}"]`)
+    : focusMeld ? page.querySelector(`[data-meld="${focusMeld}"][tabindex]`)
+    : focusId ? page.querySelector(`#${focusId}`) : null;
   if (again && page.contains(again)) again.focus();
 }
 
