@@ -38,7 +38,7 @@ def _my_turn(page: Any) -> bool:
 
 def _play_one(page: Any, rng: random.Random) -> None:
     """Play a random legal action by clicking the board, as a person would."""
-    legal = page.eval_on_selector_all("#legal option", "os => os.map(o => o.value)")
+    legal = page.eval_on_selector_all("#legal option", "os => os.map(o => o.dataset.notation)")
     flips = [a for a in legal if a.startswith("flip ")]
     action = rng.choice(flips) if flips and rng.random() < 0.6 else rng.choice(legal)
     before = _log_len(page)

@@ -40,7 +40,7 @@ HOST = "host-token-for-the-kalooki-test"
 
 def _check_enabled(page: Any) -> None:
     """Only the legal cards are enabled (HY-R5), both copies of a kind alike."""
-    legal = set(page.eval_on_selector_all("#legal option", "os => os.map(o => o.value)"))
+    legal = set(page.eval_on_selector_all("#legal option", "os => os.map(o => o.dataset.notation)"))
     enabled = page.eval_on_selector_all(
         "#hand button.pcard.enabled", "bs => bs.map(b => b.dataset.card)"
     )

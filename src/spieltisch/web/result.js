@@ -15,7 +15,7 @@ export function moveForm(act, legal, words = null) {
   const label = (a) => (byWords.get(said(a).toLowerCase()) === a ? said(a) : a);
   const example = legal.length ? ` (${label(legal[0])})` : "";
   const input = el("input", { id: "move", "aria-label": t("moveInput"), placeholder: t("moveInput") + example, maxlength: 80, autocomplete: "off", list: "legal" });
-  const list = el("datalist", { id: "legal" }, legal.slice(0, 200).map((a) => el("option", { value: label(a) })));
+  const list = el("datalist", { id: "legal" }, legal.slice(0, 200).map((a) => el("option", { value: label(a), "data-notation": a })));
   const send = (text) => act(byWords.get(text.toLowerCase()) || text);
   return el("form", { class: "move-form", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) send(input.value.trim()); } },
     input, list, el("button", { class: "button", type: "submit" }, t("send")));
