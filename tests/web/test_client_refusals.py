@@ -85,6 +85,8 @@ def test_every_refusal_of_the_page_itself_reads_in_words(
     remember_seat(page, table, 1, TOKENS[1])
     page.goto(f"{refusal_server.base}/t/{table}")
     page.wait_for_selector("#status .myturn")
+    # The status may be drawn a frame before the board: measure a board that is there.
+    page.wait_for_selector('#board [data-square="e5"]', state="visible")
     board_top = page.locator("#board").bounding_box()["y"]
     sent: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", sent.append))
