@@ -68,6 +68,7 @@ class _Shared:
     __slots__ = (
         "_blank_tensors",
         "blank",
+        "zeros",
         "chain",
         "encoder",
         "engine",
@@ -93,6 +94,8 @@ class _Shared:
         OpenSpiel builds a new state for every clone, so a new state must be cheap."""
 
         self._blank_tensors: dict[int, Any] = {}
+        self.zeros = [0.0] * int(np.prod(encoder.observation_shape))
+        """A list of zeros the size of the observation tensor (copied, never changed)."""
 
     def blank_tensor(self, player: int) -> Any:
         """The observation tensor of the initial engine state for ``player``, cached."""
@@ -101,6 +104,16 @@ class _Shared:
             found = self.encoder.observe_state(self.blank.state, player)
             self._blank_tensors[player] = found
         return found
+
+    def tensor(self, state: SpieltischState, player: int) -> Any:
+        """``player``'s observation tensor of ``state`` (its unfinished steps included
+        when it is to act), straight from the engine state."""
+        if state.box is self.blank:
+            # OpenSpiel asks the initial state's tensor for its size on every
+            # observation_tensor call; the blank state's tensors never change.
+            return self.blank_tensor(player)
+        prefix = state.prefix if player == state.current_player() else ()
+        return self.encoder.observe_state(state.box.state, player, prefix)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -219,6 +232,11 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         """Steps not yet folded into the digests (see :meth:`sync`)."""
         self.mark: EngineBox | None = None
         """A copy of the engine state the trail starts from."""
+        self._player: int | None = None
+        """``current_player()`` until the next action (pyspiel asks it several times a
+        step); ``None``: not known yet."""
+        self._legal: list[int] | None = None
+        """The current player's legal ids until the next action; ``None``: not known yet."""
 
     @property
     def engine_state(self) -> State:
@@ -226,6 +244,12 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         return self.box.state
 
     def current_player(self) -> int:
+        player = self._player
+        if player is None:
+            player = self._player = self._current_player()
+        return player
+
+    def _current_player(self) -> int:
         if self.pending is not None or self.dealing:
             return int(pyspiel.PlayerId.CHANCE)
         state = self.box.state
@@ -239,6 +263,36 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         if len(seats) != 1:
             raise pyspiel.SpielError(f"{len(seats)} seats act at once; not a sequential state")
         return seats[0]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's ``legal_actions``, answered from Python for the player to act.
+
+        Through C++ each call asks ``current_player`` and ``_legal_actions`` anew and
+        converts the list twice; a learner asks once or twice a step. The ids are kept
+        until the next action (a fresh list each call, as pyspiel gives); chance nodes,
+        terminal states and other players go to pyspiel's own method.
+        """
+        current = self.current_player()
+        if current < 0 or (player is not None and player != current):
+            return list(super().legal_actions() if player is None else super().legal_actions(player))
+        if self._legal is None:
+            self._legal = self._legal_actions(current)
+        return list(self._legal)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """pyspiel's ``observation_tensor``, filled from Python without its detours.
+
+        pyspiel's own call builds the initial state's tensor to learn the size, then the
+        state's, and copies each of Kalooki's 4,791 floats into a list. Here the tensor
+        comes from ``observe_state`` once and only its non-zero entries are written into
+        a list of zeros. Same values as through the observer (``make_observation``),
+        which C++ callers still use; an invalid player goes to pyspiel (its error).
+        """
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.shared.players:
+            return list(super().observation_tensor(player))
+        return _as_list(self.shared.tensor(self, player), self.shared.zeros)
 
     def _legal_actions(self, player: int) -> list[int]:
         enc, state = self.shared.encoder, self.box.state
@@ -257,6 +311,12 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         return self.shared.encoder.chance_outcomes(self.box.state, seat, action)
 
     def _apply_action(self, action_id: int) -> None:
+        try:
+            self._apply(action_id)
+        finally:
+            self._player = self._legal = None
+
+    def _apply(self, action_id: int) -> None:
         enc = self.shared.encoder
         if self.box is self.shared.blank and not self.dealing:
             self.box = EngineBox(self.box.state.clone())
@@ -370,9 +430,11 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         # Clone with the sampled engine state in place: cheaper than copying our own.
         self.box = EngineBox(self.shared.engine.sample_state(view, player_id, seed))
         try:
-            return self.clone()
+            world = self.clone()
         finally:
             self.box = own
+        world._player = world._legal = None  # another world: ask again
+        return world
 
     def __str__(self) -> str:
         view = self.box.state.view(None)
@@ -413,14 +475,7 @@ class SpieltischObserver:
 
     def set_from(self, state: SpieltischState, player: int) -> None:
         size = self.tensor.size - (RECALL_BITS if self.perfect_recall else 0)
-        if state.box is self.shared.blank:
-            # OpenSpiel asks the initial state's tensor for its size on every
-            # observation_tensor call; the blank state's tensors never change.
-            self.tensor[:size] = self.shared.blank_tensor(player)
-        else:
-            engine = state.box.state
-            prefix = state.prefix if player == state.current_player() else ()
-            self.tensor[:size] = self.shared.encoder.observe_state(engine, player, prefix)
+        self.tensor[:size] = self.shared.tensor(state, player)
         if self.perfect_recall:
             self.tensor[size:] = recall_bits(self.string_from(state, player))
 
@@ -435,6 +490,17 @@ class SpieltischObserver:
         if state.prefix and player == state.current_player():
             text += f"|{state.prefix}"
         return text
+
+
+def _as_list(tensor: Any, zeros: list[float]) -> list[float]:
+    """``tensor.tolist()`` for a mostly zero float32 tensor, at a fraction of its cost:
+    a copy of ``zeros`` with the non-zero entries written in (found as non-zero bit
+    patterns, which numpy scans faster than floats)."""
+    out = zeros.copy()
+    where = tensor.view(np.int32).nonzero()[0]
+    for i, value in zip(where.tolist(), tensor[where].tolist(), strict=True):
+        out[i] = value
+    return out
 
 
 def _one_seat(kind: Any) -> bool:
