@@ -47,6 +47,7 @@ from spieltisch.games.kalooki.actions import (
     DRAW_STOCK,
     Build,
     Discard,
+    Draw,
     Meld,
     Swap,
     make_meld,
@@ -124,6 +125,15 @@ class KalookiEncoder(Encoder):
 
     # -- actions -------------------------------------------------------------------------
     def action_id(self, action: Any) -> int:
+        # By exact type first: a learner maps every legal action every step, and the
+        # dataclasses' generated == is a Python call per comparison.
+        kind = type(action)
+        if kind is Discard and 0 <= action.face < FACES:
+            return DISCARD_BASE + int(action.face)
+        if kind is Draw:
+            return 1 if action.discard else 0
+        if kind is Build and 0 <= action.meld < MAX_MELDS:
+            return BUILD_BASE + action.meld * TOKENS + token_index(action.token)
         if action == DRAW_STOCK:
             return 0
         if action == DRAW_DISCARD:
@@ -187,11 +197,16 @@ class KalookiEncoder(Encoder):
     def legal_ids(self, actions: Iterable[Any], prefix: Steps = ()) -> list[int]:
         ids: set[int] = set()
         if not prefix:
+            action_id, add = self.action_id, ids.add
             for a in actions:
-                if isinstance(a, Meld):
-                    ids.add(MELD_BASE + token_index(a.tokens[0]))
+                kind = type(a)
+                if kind is Discard and 0 <= a.face < FACES:
+                    add(DISCARD_BASE + a.face)
+                elif kind is Meld:
+                    first = a.tokens[0]
+                    add(MELD_BASE + (first - JOKER_TOKEN + 52 if first >= JOKER_TOKEN else first))
                 else:
-                    ids.add(self.action_id(a))
+                    add(action_id(a))
             return sorted(ids)
         if any(not MELD_BASE <= i < MELD_END for i in prefix):
             raise ValueError(f"{prefix} is not the start of a meld")

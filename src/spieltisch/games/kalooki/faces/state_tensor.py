@@ -26,6 +26,7 @@ from .encoder import _PHASES, LAYOUT, MAX_MELDS, MELD_BASE, MELD_END, SLOTS, TOK
 _AT: Final = LAYOUT.offsets
 _PHASE_INDEX: Final = tuple(_PHASES.index(name) for name in PHASE_NAMES)
 _INFO: Final = SLOTS + 4
+assert _AT["known"] == _AT["hand"] + FACES, "hand and known rows are written as one span"
 
 
 def observe_state(state: Any, seat: int, prefix: Steps = ()) -> FloatArray:
@@ -63,7 +64,10 @@ def observe_state(state: Any, seat: int, prefix: Steps = ()) -> FloatArray:
     add(len(state.stock) / 106)
     info, cards = at["meld_info"], at["meld_cards"]
     new_from = state.new_from
-    for i, meld in enumerate(state.melds[:MAX_MELDS]):
+    tokens: list[int] = []
+    more = tokens.extend
+    melds = state.melds[:MAX_MELDS]
+    for i, meld in enumerate(melds):
         row = info + i * _INFO
         idx.extend(
             (
@@ -75,9 +79,8 @@ def observe_state(state: Any, seat: int, prefix: Steps = ()) -> FloatArray:
             )
         )
         val.extend((1.0, bool(meld.is_run), not meld.is_run, bool(meld.closed), i >= new_from))
-        base = cards + i * TOKENS
-        for t in meld.tokens:
-            out[base + (t - JOKER_TOKEN + 52 if t >= JOKER_TOKEN else t)] += 1.0
+        base = i * TOKENS
+        more([base + (t - JOKER_TOKEN + 52 if t >= JOKER_TOKEN else t) for t in meld.tokens])
     if state.phase != OVER:
         put(at["to_move"] + (state.to_move - seat) % players)
         add(1.0)
@@ -119,15 +122,29 @@ def observe_state(state: Any, seat: int, prefix: Steps = ()) -> FloatArray:
     # fromiter: numpy's list conversion is slower on floats mixed with bools.
     n = len(idx)
     out[np.fromiter(idx, np.intp, n)] = np.fromiter(val, np.float32, n)
+    if tokens:
+        # A meld may hold a card twice (two decks): counted, not assigned.
+        span = len(melds) * TOKENS
+        out[cards : cards + span] = np.bincount(tokens, minlength=span)
+    # The hand, then the known cards by relative slot (slot r is seat (seat + r) %
+    # players): adjacent rows, converted by numpy at once; rows of zeros are skipped.
+    # The hand, then the known cards by relative slot (slot r is seat (seat + r) %
+    # players): adjacent rows, converted by numpy at once; rows of zeros are skipped.
     hand = at["hand"]
-    counts = out[hand : hand + FACES]
-    counts[:] = state.hands[seat]
-    counts *= 0.5
-    # Known cards by relative slot: slot r is seat (seat + r) % players, rows adjacent.
-    known = at["known"]
-    rows = out[known : known + players * FACES]
-    rows[:] = [c for r in range(players) for c in state.known[(seat + r) % players]]
-    rows *= 0.5
+    counts = list(state.hands[seat])
+    gap = 0
+    for r in range(players):
+        row = state.known[(seat + r) % players]
+        if any(row):
+            if gap:
+                counts.extend([0] * gap)
+                gap = 0
+            counts.extend(row)
+        else:
+            gap += FACES
+    span = out[hand : hand + len(counts)]
+    span[:] = counts
+    span *= 0.5
     if pile:
         base = at["discard_pile"]
         piled = np.bincount(np.fromiter(pile, np.intp, len(pile)), minlength=FACES)
