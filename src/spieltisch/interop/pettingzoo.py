@@ -243,9 +243,10 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         # One legal-action list and mask per step, shared by observe, info and step.
         self._legal = self._legal_for(self._seat)
         self._mask = self.encoder.mask(self._legal, self._prefix)
+        infos = self.infos
         for s, agent in enumerate(self.possible_agents):
-            if agent in self.infos:
-                self.infos[agent] = LazyInfo(s, self._legal if s == self._seat else [])
+            if agent in infos:
+                infos[agent] = LazyInfo(s, self._legal if s == self._seat else [])
 
     def observe(self, agent: str) -> Obs:
         seat = self.possible_agents.index(agent)
@@ -374,7 +375,17 @@ class _TerminateIllegal(_Forward, wrappers.TerminateIllegalWrapper):  # type: ig
 
 
 class _AssertOutOfBounds(_Forward, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
-    pass
+    """PettingZoo's bounds check; a plain ``int`` inside the action space passes at once.
+
+    Gymnasium's ``Discrete.contains`` probes the space's numpy dtype on every call, a
+    tenth of a Kalooki step; every other value still goes through PettingZoo's check.
+    """
+
+    def step(self, action: Any) -> None:
+        if type(action) is int and 0 <= action < self._raw.encoder.num_actions:
+            self.env.step(action)
+        else:
+            super().step(action)
 
 
 class _OrderEnforcing(_Forward, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
@@ -384,6 +395,22 @@ class _OrderEnforcing(_Forward, wrappers.OrderEnforcingWrapper):  # type: ignore
         if not self._has_reset:
             raise AttributeError(f"{name} cannot be accessed before reset")
         return getattr(self._raw, name)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, the four fields read from the bare environment at once
+        (after a reset; before one, PettingZoo's own ``last`` raises as it does)."""
+        if not self._has_reset:
+            return super().last(observe)  # type: ignore[no-any-return]
+        raw = self._raw
+        agent = raw.agent_selection
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
 
     agent_selection = property(lambda self: self._checked("agent_selection"))
     agents = property(lambda self: self._checked("agents"))
