@@ -371,7 +371,17 @@ class _Forward:
 
 
 class _TerminateIllegal(_Forward, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
-    pass
+    """PettingZoo's wrapper; ``observe`` keeps the acting agent's observation and info
+    as PettingZoo's does, reading the bare environment's fields once."""
+
+    def observe(self, agent: str) -> Any:
+        obs = self.env.observe(agent)
+        raw = self._raw
+        if agent == raw.agent_selection:
+            self._prev_obs = obs
+            infos = raw.infos
+            self._prev_info = infos[agent] if agent in infos else {}
+        return obs
 
 
 class _AssertOutOfBounds(_Forward, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
