@@ -126,3 +126,70 @@ def test_state_tensors_equal_view_tensors_with_other_options(
             seat = rng.choice(state.active_seats())
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert checked >= 300
+
+
+OPENSPIEL_GAMES = [
+    ("kalooki", {"players": 2}),
+    ("kalooki", {"players": 4}),
+    ("hydra", {}),
+    ("halali", {"variant": "brettspielnetz"}),
+    ("halligalli", {"players": 3}),
+]
+
+
+@pytest.mark.parametrize(("name", "params"), OPENSPIEL_GAMES)
+def test_openspiel_answers_from_python_equal_pyspiels(name: str, params: dict[str, int]) -> None:
+    """The adapter answers ``legal_actions`` and ``observation_tensor`` in Python, kept
+    per state until the next action; on a few hundred positions (chance nodes, unfinished
+    Kalooki melds and the terminal state included) they equal pyspiel's own answers,
+    which go through C++, ``_legal_actions`` and the observer, for every player."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from spieltisch.interop import openspiel
+
+    game = openspiel.load_game(name, **params)
+    players = game.num_players()
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(8):
+        state = game.new_initial_state()
+        while checked < 300 and not state.is_terminal():
+            current = state.current_player()
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for player in range(players):
+                assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+                if current >= 0:
+                    ours = state.observation_tensor(player)
+                    assert isinstance(ours, list)
+                    assert ours == pyspiel.State.observation_tensor(state, player)
+                    checked += 1
+            if current >= 0:
+                assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            assert state.current_player() == pyspiel.State.current_player(state)
+        if state.is_terminal():
+            assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
+    assert checked >= 300
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(players)
+
+
+def test_openspiel_answers_are_fresh_lists_and_follow_resampled_worlds() -> None:
+    """A caller may change the lists it gets; a resampled world asks its own state."""
+    pytest.importorskip("pyspiel")
+    from spieltisch.interop import openspiel
+
+    game = openspiel.load_game("kalooki", players=2)
+    state = game.new_initial_state()
+    for byte in (0, 1, 2):
+        state.apply_action(byte)
+    legal = state.legal_actions()
+    legal.clear()
+    assert state.legal_actions()
+    tensor = state.observation_tensor(0)
+    tensor[0] = 99.0
+    assert state.observation_tensor(0)[0] != 99.0
+    seat = state.current_player()
+    world = state.resample_from_infostate(seat, lambda: 0.25)
+    assert world.legal_actions() == state.legal_actions()
+    assert world.observation_tensor(seat) == state.observation_tensor(seat)
