@@ -162,6 +162,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
             "is_parallelizable": False,
         }
         self.possible_agents = [f"player_{s}" for s in range(self.players)]
+        self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
         n_obs = int(np.prod(self.encoder.observation_shape))
         n_obs += RECALL_BITS if information_state else 0
         obs_space = spaces.Dict(
@@ -249,7 +250,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
                 infos[agent] = LazyInfo(s, self._legal if s == self._seat else [])
 
     def observe(self, agent: str) -> Obs:
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         acting = seat == self._seat
         prefix = self._prefix if acting else ()
         observation = self.encoder.observe_state(self.game_state, seat, prefix)
@@ -265,7 +266,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
+        seat = self._seat  # the seat of agent_selection
         assert action is not None, "a live agent must act"
         steps = (*self._prefix, int(action))
         move = self.encoder.finish(steps)
@@ -282,7 +283,8 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
             self._recall.fold(self.game_state, seat, steps)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.game_state.is_over():
+        over = self.game_state.is_over()
+        if over:
             returns = self.encoder.returns(self.game_state.result(), self.players, self.reward)
             for s, a in enumerate(self.possible_agents):
                 self.rewards[a] = returns[s]
@@ -290,7 +292,8 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         elif self._steps >= self.max_plies:
             self.truncations = dict.fromkeys(self.agents, True)
         self._select()
-        self._accumulate_rewards()
+        if over:  # rewards come only at the end: no other step adds anything
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
