@@ -17,8 +17,10 @@ floats) and the mask of its legal ids (1618). Logits are ``tanh(x W1 + b1) W2 + 
 over the legal ids (32 hidden units). Training plays the learner against uniformly
 random legal moves (seat 0 and 1 alternately) through the PettingZoo environment's fast
 path, rewards +1 / -1 / 0 at the end (rank), and follows the REINFORCE gradient with a
-running-mean baseline and Adam, one update per batch of games. ``Agent`` plays the
-argmax of the trained logits from the view alone, like every ladder bot.
+running-mean baseline and Adam, one update per batch of games. ``Agent`` samples from
+the trained policy (seeded) from the view alone, like every ladder bot. It samples
+rather than takes the argmax: the greedy policy repeats itself (a Kosmos game has no
+move limit while tiles are face down) and wins less often than the policy it learned.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +67,8 @@ def masked_softmax(z: np.ndarray, mask: np.ndarray) -> np.ndarray:
     z = np.where(mask, z, -np.inf)
     z = z - z.max(axis=-1, keepdims=True)
     e = np.exp(z)
-    return e / e.sum(axis=-1, keepdims=True)
+    p: np.ndarray = e / e.sum(axis=-1, keepdims=True)
+    return p
 
 
 class Adam:
@@ -102,7 +106,7 @@ def play(
         if agent == me:
             _, z = logits(params, obs["observation"])
             z = z[legal]
-            if greedy:
+            if greedy:  # the argmax: see the module text for why Agent samples
                 i = int(np.argmax(z))
             else:
                 p = np.exp(z - z.max())
@@ -142,30 +146,39 @@ def gradients(params: Params, batch: list[tuple[float, list[Any]]]) -> Params:
 
 
 def evaluate(env: Any, params: Params, games: int, seed: int) -> float:
-    """Share of games the greedy policy wins against random moves (a draw counts half)."""
+    """Share of games the policy wins against random moves (a draw counts half)."""
     rng = np.random.default_rng(seed)
     total = 0.0
     for g in range(games):
-        reward, _ = play(env, params, g % 2, rng, greedy=True, seed=seed + g)
+        reward, _ = play(env, params, g % 2, rng, greedy=False, seed=seed + g)
         total += (reward + 1) / 2
     return total / games
 
 
-def train(minutes: float, batch: int, lr: float, seed: int, eval_games: int) -> Params:
+def train(
+    minutes: float, games_limit: int | None, batch: int, lr: float, seed: int, eval_games: int
+) -> Params:
+    """Train for ``minutes`` of CPU time, or ``games_limit`` games (reproducible) if given."""
     env = raw_env("halali")
     enc = env.encoder
     params = init_params(int(np.prod(enc.observation_shape)), enc.num_actions, seed)
     print(f"before: {evaluate(env, params, eval_games, 10**6):.2f} of games won against random")
     opt, rng, baseline = Adam(params, lr), np.random.default_rng(seed), 0.0
-    start, games, recent = time.process_time(), 0, []
-    while time.process_time() - start < minutes * 60:
+    start, games, recent = time.process_time(), 0, deque[float](maxlen=200)
+
+    def more() -> bool:
+        if games_limit is not None:
+            return games < games_limit
+        return time.process_time() - start < minutes * 60
+
+    while more():
         played = []
         for _ in range(batch):
             reward, trace = play(env, params, games % 2, rng, greedy=False, seed=seed + games)
             games += 1
             played.append((reward - baseline, trace))
             baseline += 0.02 * (reward - baseline)
-            recent = (recent + [reward])[-200:]
+            recent.append(reward)
         opt.step(params, gradients(params, played))
         if games % (batch * 25) == 0:
             spent = time.process_time() - start
@@ -178,9 +191,8 @@ def train(minutes: float, batch: int, lr: float, seed: int, eval_games: int) -> 
 
 
 class Agent(Bot):
-    """The trained policy as an outside agent: the argmax of its logits over the legal
-    ids, from the seat's view (``spieltisch arena halali --bots
-    examples.train_halali:Agent,...``)."""
+    """The trained policy as an outside agent: a legal id drawn from its softmax, from
+    the seat's view (``spieltisch arena halali --bots examples.train_halali:Agent,...``)."""
 
     level = "learned"
 
@@ -192,26 +204,37 @@ class Agent(Bot):
         with np.load(path) as saved:
             self.params = {k: saved[k] for k in saved.files}
         self.encoder = encoder(game)
+        self.draw = np.random.default_rng(seed)
 
     def plan(self, view: View, seat: int, clock: float) -> Plan:
         x = self.encoder.observe(view, seat)
         legal = np.flatnonzero(self.encoder.mask_from_view(view).view(np.bool_))
         _, z = logits(self.params, x)
-        best = int(legal[int(np.argmax(z[legal]))])
-        return Plan(self.encoder.action_for_id(best), self.delay)
+        z = z[legal]
+        p = np.exp(z - z.max())
+        chosen = int(legal[self.draw.choice(len(legal), p=p / p.sum())])
+        return Plan(self.encoder.action_for_id(chosen), self.delay)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=3.0, help="CPU minutes to train")
+    parser.add_argument("--games", type=int, default=None, help="train on N games instead")
     parser.add_argument("--batch", type=int, default=16, help="games per update")
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--out", type=Path, default=WEIGHTS)
+    parser.add_argument("--evaluate", action="store_true", help="only evaluate --out")
     args = parser.parse_args()
-    params = train(args.minutes, args.batch, args.lr, args.seed, args.eval_games)
-    np.savez(args.out, **params)
+    if args.evaluate:
+        with np.load(args.out) as saved:
+            trained = {k: saved[k] for k in saved.files}
+        won = evaluate(raw_env("halali"), trained, args.eval_games, 10**6)
+        print(f"{args.out}: {won:.2f} of games won against random")
+        return
+    params = train(args.minutes, args.games, args.batch, args.lr, args.seed, args.eval_games)
+    np.savez(args.out, w1=params["w1"], b1=params["b1"], w2=params["w2"], b2=params["b2"])
     print(f"weights: {args.out}")
 
 
