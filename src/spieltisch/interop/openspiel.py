@@ -68,13 +68,13 @@ class _Shared:
     __slots__ = (
         "_blank_tensors",
         "blank",
-        "zeros",
         "chain",
         "encoder",
         "engine",
         "max_plies",
         "players",
         "seed_bytes",
+        "zeros",
     )
 
     def __init__(
@@ -274,7 +274,8 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         """
         current = self.current_player()
         if current < 0 or (player is not None and player != current):
-            return list(super().legal_actions() if player is None else super().legal_actions(player))
+            found = super().legal_actions() if player is None else super().legal_actions(player)
+            return list(found)
         if self._legal is None:
             self._legal = self._legal_actions(current)
         return list(self._legal)

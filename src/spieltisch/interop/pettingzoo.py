@@ -382,8 +382,7 @@ class _TerminateIllegal(_Forward, wrappers.TerminateIllegalWrapper):  # type: ig
         raw = self._raw
         if agent == raw.agent_selection:
             self._prev_obs = obs
-            infos = raw.infos
-            self._prev_info = infos[agent] if agent in infos else {}
+            self._prev_info = raw.infos.get(agent, {})
         return obs
 
 

@@ -133,7 +133,7 @@ class KalookiEncoder(Encoder):
         if kind is Draw:
             return 1 if action.discard else 0
         if kind is Build and 0 <= action.meld < MAX_MELDS:
-            return BUILD_BASE + action.meld * TOKENS + token_index(action.token)
+            return BUILD_BASE + int(action.meld) * TOKENS + token_index(action.token)
         if action == DRAW_STOCK:
             return 0
         if action == DRAW_DISCARD:
