@@ -214,6 +214,7 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._idle = [LazyInfo(s, []) for s in range(self.players)]
         self._select()
 
     def _actor(self) -> int:
@@ -244,10 +245,12 @@ class SpieltischEnv(AECEnv):  # type: ignore[misc]
         # One legal-action list and mask per step, shared by observe, info and step.
         self._legal = self._legal_for(self._seat)
         self._mask = self.encoder.mask(self._legal, self._prefix)
-        infos = self.infos
+        infos, idle = self.infos, self._idle
         for s, agent in enumerate(self.possible_agents):
             if agent in infos:
-                infos[agent] = LazyInfo(s, self._legal if s == self._seat else [])
+                # Seats that may not act keep one info (no legal actions) from step to
+                # step, as most PettingZoo environments do; the actor's is new each step.
+                infos[agent] = LazyInfo(s, self._legal) if s == self._seat else idle[s]
 
     def observe(self, agent: str) -> Obs:
         seat = self._seats[agent]
@@ -385,6 +388,25 @@ class _TerminateIllegal(_Forward, wrappers.TerminateIllegalWrapper):  # type: ig
             self._prev_info = raw.infos.get(agent, {})
         return obs
 
+    def step(self, action: Any) -> None:
+        """A live agent's action that the observed mask allows goes straight on, as in
+        PettingZoo's ``step``; everything else (no observation yet, a dead agent, an
+        illegal action) takes PettingZoo's own path."""
+        raw = self._raw
+        agent = raw.agent_selection
+        prev = self._prev_obs
+        if (
+            type(prev) is dict
+            and not raw.terminations[agent]
+            and not raw.truncations[agent]
+            and prev["action_mask"][action]
+        ):
+            self._prev_obs = None
+            self._prev_info = None
+            self.env.step(action)
+        else:
+            super().step(action)
+
 
 class _AssertOutOfBounds(_Forward, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
     """PettingZoo's bounds check; a plain ``int`` inside the action space passes at once.
@@ -407,6 +429,14 @@ class _OrderEnforcing(_Forward, wrappers.OrderEnforcingWrapper):  # type: ignore
         if not self._has_reset:
             raise AttributeError(f"{name} cannot be accessed before reset")
         return getattr(self._raw, name)
+
+    def step(self, action: Any) -> None:
+        """PettingZoo's order check, the live agents read from the bare environment."""
+        if self._has_reset and self._raw.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``, the four fields read from the bare environment at once

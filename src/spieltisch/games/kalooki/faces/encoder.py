@@ -41,6 +41,8 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any, Final
 
+import numpy as np
+
 from spieltisch.engine import Result, View
 from spieltisch.games.kalooki.actions import (
     DRAW_DISCARD,
@@ -54,7 +56,7 @@ from spieltisch.games.kalooki.actions import (
 )
 from spieltisch.games.kalooki.cards import FACES, JOKER, face_name, parse_face
 from spieltisch.games.kalooki.melds import JOKER_TOKEN, parse_token, token_name
-from spieltisch.interop.encoders.base import Encoder, FloatArray, Steps, TensorLayout
+from spieltisch.interop.encoders.base import Encoder, FloatArray, MaskArray, Steps, TensorLayout
 
 SLOTS: Final = 6
 MAX_MELDS: Final = 36
@@ -195,6 +197,9 @@ class KalookiEncoder(Encoder):
         return self.action_for_id(steps[0])
 
     def legal_ids(self, actions: Iterable[Any], prefix: Steps = ()) -> list[int]:
+        return sorted(self._id_set(actions, prefix))
+
+    def _id_set(self, actions: Iterable[Any], prefix: Steps) -> set[int]:
         ids: set[int] = set()
         if not prefix:
             action_id, add = self.action_id, ids.add
@@ -207,7 +212,7 @@ class KalookiEncoder(Encoder):
                     add(MELD_BASE + (first - JOKER_TOKEN + 52 if first >= JOKER_TOKEN else first))
                 else:
                     add(action_id(a))
-            return sorted(ids)
+            return ids
         if any(not MELD_BASE <= i < MELD_END for i in prefix):
             raise ValueError(f"{prefix} is not the start of a meld")
         tokens = tuple(index_token(i - MELD_BASE) for i in prefix)
@@ -215,7 +220,14 @@ class KalookiEncoder(Encoder):
         for a in actions:
             if isinstance(a, Meld) and a.tokens[:k] == tokens:
                 ids.add(MELD_END if len(a.tokens) == k else MELD_BASE + token_index(a.tokens[k]))
-        return sorted(ids)
+        return ids
+
+    def mask(self, actions: Iterable[Any], prefix: Steps = ()) -> MaskArray:
+        """As :meth:`legal_ids`, written into the mask unsorted (a mask has no order)."""
+        out = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        ids = self._id_set(actions, prefix)
+        out[np.fromiter(ids, np.intp, len(ids))] = 1
+        return out
 
     # -- observation ---------------------------------------------------------------------
     def observation_names(self) -> list[tuple[str, tuple[int, ...]]]:
