@@ -402,7 +402,7 @@ class _TerminateIllegal(_Forward, wrappers.TerminateIllegalWrapper):  # type: ig
             and prev["action_mask"][action]
         ):
             self._prev_obs = None
-            self._prev_info = None
+            self._prev_info = None  # type: ignore[assignment]
             self.env.step(action)
         else:
             super().step(action)
