@@ -11,7 +11,7 @@ through the same refusal checks, with fast paths only where those checks cannot 
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import DRAW_DISCARD, DRAW_STOCK, Build, Discard, KalookiAction, Meld, Swap
 from .cards import FACES, JOKER
@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 
 # Action objects are immutable, so they are made once and reused: building frozen
 # dataclasses was the largest cost of a legal-action list.
-_DISCARDS = tuple(Discard(f) for f in range(FACES))
-_BUILDS: dict[tuple[int, int], Build] = {}
-_CACHE_LIMIT = 200_000
+_DISCARDS: Final = tuple(Discard(f) for f in range(FACES))
+_BUILDS: Final[dict[tuple[int, int], Build]] = {}
+_CACHE_LIMIT: Final = 200_000
 """Builds are finitely many; the cap only bounds memory in odd uses."""
 
 
@@ -34,7 +34,7 @@ def _meld_actions(melds: tuple[tuple[int, ...], ...]) -> tuple[Meld, ...]:
     return tuple(Meld(m) for m in melds)
 
 
-_MELDS: MeldTable[Meld] = MeldTable(_meld_actions)
+_MELDS: Final[MeldTable[Meld]] = MeldTable(_meld_actions)
 """Every hand's meld actions, made once per suit or rank pattern."""
 
 

@@ -34,10 +34,10 @@ from .melds import JOKER_TOKEN, SET_VALUE, position_value
 Meld = tuple[int, ...]
 """A meld as tokens in table order (see :mod:`.melds`)."""
 
-_SUBSETS3 = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
-_RUN_FACES = tuple(tuple(s * 13 + (p - 1) % 13 for p in range(1, 15)) for s in range(4))
+_SUBSETS3: Final = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
+_RUN_FACES: Final = tuple(tuple(s * 13 + (p - 1) % 13 for p in range(1, 15)) for s in range(4))
 """Per suit, the faces at run positions 1..14 (14 is the high ace)."""
-_SUBSETS = (*_SUBSETS3, (0, 1, 2, 3))
+_SUBSETS: Final = (*_SUBSETS3, (0, 1, 2, 3))
 
 
 def _variants(slots: list[int], held: list[int], jokers: int) -> list[Meld]:
@@ -123,7 +123,7 @@ def _rank_sets(rank: int, mask: int, jokers: int) -> tuple[Meld, ...]:
     return tuple(out)
 
 
-_MIN_HELD = (3, 2, 1)
+_MIN_HELD: Final = (3, 2, 1)
 """Naturals a group needs for a meld, by joker count."""
 
 T = TypeVar("T")
@@ -150,11 +150,11 @@ def _run_relevant(mask: int, jokers: int) -> int:
     return (use & 0x1FFF) | (use >> 13 & 1)
 
 
-_AT_LEAST = tuple(bytes(1 if n >= need else 0 for n in range(256)) for need in _MIN_HELD)
+_AT_LEAST: Final = tuple(bytes(1 if n >= need else 0 for n in range(256)) for need in _MIN_HELD)
 """Per joker count, a ``bytes.translate`` table flagging ranks held in enough suits."""
-_BINARY = bytes([48, 49] + [0] * 254)
+_BINARY: Final = bytes([48, 49] + [0] * 254)
 """``bytes.translate`` table: held flags (0 or 1) to the digits ``0`` and ``1``."""
-_PRESENT = bytes([0] + [1] * 255)
+_PRESENT: Final = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count becomes 1 if the face is held."""
 
 
@@ -259,7 +259,7 @@ def _same(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
     return melds
 
 
-_MELD_TABLE: MeldTable[Meld] = MeldTable(_same)
+_MELD_TABLE: Final[MeldTable[Meld]] = MeldTable(_same)
 
 
 def all_melds(counts: list[int]) -> list[Meld]:
@@ -337,7 +337,7 @@ MEMO_LIMIT: Final = 200_000
 the keys are 53-byte strings)."""
 
 
-_UNIT = tuple(1 << 8 * f for f in range(FACES))
+_UNIT: Final = tuple(1 << 8 * f for f in range(FACES))
 """A hand is also coded as one integer, face ``f``'s count in byte ``f`` (little end
 first): taking cards out is one subtraction and the lowest card is its lowest set bit."""
 _JOKER_SHIFT: Final = 8 * JOKER
@@ -348,12 +348,12 @@ _RANK_MASK: Final = sum(0xFF << 104 * s for s in range(4))
 _LOW7: Final = int.from_bytes(b"\x7f" * JOKER, "little")
 _HIGH: Final = int.from_bytes(b"\x80" * JOKER, "little")
 """Per natural face's byte, the low 7 bits and the top bit (held flags, see ``_solve``)."""
-_SUIT_SHIFT = tuple(8 * (f - f % 13) for f in range(JOKER))
-_WINDOW = tuple(sum(0xFF << 8 * ((f + d) % 13) for d in range(-4, 5)) for f in range(JOKER))
+_SUIT_SHIFT: Final = tuple(8 * (f - f % 13) for f in range(JOKER))
+_WINDOW: Final = tuple(sum(0xFF << 8 * ((f + d) % 13) for d in range(-4, 5)) for f in range(JOKER))
 """Per face, the count bytes of its suit (shifted down) a meld of at most 5 cards with it
 can use: 4 ranks either side, the ace at both ends. Other ranks are left out of the
 pattern, so hands that differ only there share its melds."""
-_RANK_SHIFT = tuple(8 * (f % 13) for f in range(JOKER))
+_RANK_SHIFT: Final = tuple(8 * (f % 13) for f in range(JOKER))
 
 
 def hand_key(counts: list[int]) -> int:
@@ -475,7 +475,7 @@ class Searcher:
         return best
 
 
-_SHARED: dict[Callable[[Meld], int], Searcher] = {}
+_SHARED: Final[dict[Callable[[Meld], int], Searcher]] = {}
 
 
 def shared_searcher(weight: Callable[[Meld], int]) -> Searcher:
