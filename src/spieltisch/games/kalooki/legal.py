@@ -30,8 +30,22 @@ _CACHE_LIMIT: Final = 200_000
 """Builds are finitely many; the cap only bounds memory in odd uses."""
 
 
+_MELD_OBJECTS: Final[dict[tuple[int, ...], Meld]] = {}
+"""One ``Meld`` per token tuple: a run or set appears in the entries of many held
+patterns, and a new pattern's entry (made while the meld table fills) then reuses the
+objects instead of building frozen dataclasses again."""
+
+
 def _meld_actions(melds: tuple[tuple[int, ...], ...]) -> tuple[Meld, ...]:
-    return tuple(Meld(m) for m in melds)
+    if len(_MELD_OBJECTS) >= _CACHE_LIMIT:
+        _MELD_OBJECTS.clear()
+    out: list[Meld] = []
+    for m in melds:
+        a = _MELD_OBJECTS.get(m)
+        if a is None:
+            a = _MELD_OBJECTS[m] = Meld(m)
+        out.append(a)
+    return tuple(out)
 
 
 _MELDS: Final[MeldTable[Meld]] = MeldTable(_meld_actions)
