@@ -7,7 +7,7 @@ game per chosen game with two checkouts and reports both CPU times and whether t
 reviews agree field for field (the CPU time aside). The record is a seeded random game
 played through the public engine API, the same in both checkouts.
 
-    .venv/bin/python bench/review_speed.py f6c2290 --build --game hydra --worlds 8
+    .venv/bin/python bench/review_speed.py f6c2290 --build --game hydra
 
 ``REF`` is checked out into a temporary git worktree (removed at the end); ``--build``
 compiles its rules core in place (``setup.py build_ext --inplace``) so that compiled is
@@ -48,7 +48,8 @@ def worker(game: str, seed: int, worlds: int) -> dict[str, Any]:
     while not state.is_over():
         seat = state.active_seats()[0]
         state.play(seat, rng.choice(state.legal_actions(seat)))
-    review = review_record(state.record(), 0, seed=seed, worlds=worlds).to_json()
+    count = worlds if worlds > 0 else None  # 0: the game's declared review budget
+    review = review_record(state.record(), 0, seed=seed, worlds=count).to_json()
     cpu = review.pop("cpu_seconds")
     text = json.dumps(review, sort_keys=True)
     return {
@@ -78,7 +79,9 @@ def main() -> None:
     parser.add_argument("ref", nargs="?", default="HEAD", help="the 'before' git ref")
     parser.add_argument("--build", action="store_true", help="compile REF's rules core")
     parser.add_argument("--game", action="append", help="repeatable; default hydra")
-    parser.add_argument("--worlds", type=int, default=8)
+    parser.add_argument(
+        "--worlds", type=int, default=0, help="worlds per decision; 0: the game's budget"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
@@ -114,7 +117,8 @@ def main() -> None:
                     seen[label] = got
             ratios = [b / a for a, b in zip(cpu["now"], cpu["before"], strict=True) if a > 0]
             same = seen["before"]["digest"] == seen["now"]["digest"]
-            print(f"{game}: {seen['now']['decisions']} decisions, {args.worlds} worlds")
+            worlds = args.worlds or "the declared"
+            print(f"{game}: {seen['now']['decisions']} decisions, {worlds} worlds")
             for label in sides:
                 c = cpu[label]
                 print(
