@@ -1,11 +1,15 @@
 """Our games' random playouts before and after a change, and against the peers, in one run.
 
 Usage: ``.venv/bin/python bench/before_after.py [REF] [--after REF2] [--compiled] [--games N]
-[--rounds R] [--seed S] [--no-peers] [--json]``; REF defaults to ``51fb084`` (the last
+[--build] [--rounds R] [--seed S] [--no-peers] [--json]``; REF defaults to ``51fb084`` (the last
 commit before the speed work), "after" to this working tree. While others edit the working tree,
 ``--after HEAD`` measures one fixed commit in every round. ``--compiled`` measures this working
 tree twice instead: "before" is its pure-Python rules core (``SPIELTISCH_PURE=1``), "after"
 its mypyc-compiled one (``make compile`` first; a worker that does not run it fails).
+``--build`` compares two compiled cores: it compiles REF's checkout in place
+(``setup.py build_ext --inplace``, about a minute and a half) and requires both sides to run
+compiled (``make compile`` this working tree first), so a change to the core is measured
+as it ships.
 
 The script checks REF out into a temporary ``git worktree`` (removed at the end) and runs
 every row in a subprocess of this interpreter: our games from the old checkout
@@ -168,6 +172,9 @@ def main() -> None:
     parser.add_argument(
         "--compiled", action="store_true", help="pure Python (before) vs compiled core (after)"
     )
+    parser.add_argument(
+        "--build", action="store_true", help="compile REF's checkout; both sides compiled"
+    )
     parser.add_argument("--game", action="append", choices=list(GAMES), help="only this row")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
@@ -183,11 +190,22 @@ def main() -> None:
         checkouts = checkouts[1:]
         cores = {"before": "pure Python", "after": "rules core compiled", "peer": None}
         args.ref = "pure Python"
+    if args.build and not args.compiled:
+        compiled = "rules core compiled"
+        cores = {"before": compiled, "after": compiled, "peer": None}
     for path, ref in checkouts:
         subprocess.run(
             ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(path), ref],
             check=True,
         )
+        if args.build and not args.compiled:
+            print(f"compiling the rules core of {ref}", file=sys.stderr)
+            subprocess.run(
+                [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+                cwd=path,
+                capture_output=True,
+                check=True,
+            )
     try:
         rows = [("before", g) for g in labels] + [("after", g) for g in labels]
         rows += [("peer", p) for p in peers]

@@ -19,7 +19,12 @@ rollouts (search levels) and the share of positions over the target (0.5 s ``str
 ``--before REF`` checks ``REF`` out into a temporary git worktree and times every
 decision twice, in two worker processes (one importing the worktree's package, one this
 tree's), alternating per decision, so both see the same machine load; it prints both
-and the ratio of medians.
+and the ratio of medians and of mean rollouts. ``--build`` compiles the worktree's rules
+core in place first (``setup.py build_ext --inplace``), so a change to the compiled core
+is compared compiled against compiled (``make compile`` this tree first): the bots' time
+budgets are fixed, so a faster core shows as more rollouts per decision.
+
+    .venv/bin/python bench/bot_decisions.py --before REF --build --game hydra --levels strong
 """
 
 from __future__ import annotations
@@ -178,6 +183,9 @@ def main() -> None:
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated")
     parser.add_argument("--positions", type=int, default=24)
     parser.add_argument("--before", metavar="REF", help="also time REF's code, interleaved")
+    parser.add_argument(
+        "--build", action="store_true", help="compile REF's rules core (with --before)"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -196,6 +204,13 @@ def main() -> None:
             check=True,
             capture_output=True,
         )
+        if args.build:
+            subprocess.run(
+                [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+                cwd=tree,
+                check=True,
+                capture_output=True,
+            )
         runs["before"] = Worker(tree / "src")
     runs["now"] = Worker(ROOT / "src")
     results: dict[str, dict[str, dict[str, list[dict[str, Any]]]]] = {}
@@ -217,6 +232,10 @@ def main() -> None:
                         old = summary(results[game][level]["before"], level).get("median")
                         if now is not None and old:
                             print(f"{'':17}median now/before: {now / old:.2f}")
+                        new_r = summary(results[game][level]["now"], level).get("mean_rollouts")
+                        old_r = summary(results[game][level]["before"], level).get("mean_rollouts")
+                        if new_r is not None and old_r:
+                            print(f"{'':17}mean rollouts now/before: {new_r / old_r:.2f}")
     finally:
         for run in runs.values():
             run.close()

@@ -316,7 +316,7 @@ class State(ABC):
         ``ApplyAction``). An action the rules refuse leaves the state undefined: call
         :meth:`apply` for anything a person, a file or the network chose.
         """
-        events = self._resign(seat) if action.__class__ is Resign else self._play(seat, action)
+        events = self._resign(seat) if type(action) is Resign else self._play(seat, action)
         self._actions.append((seat, action))
         return events
 

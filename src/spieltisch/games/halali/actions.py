@@ -9,7 +9,7 @@ draw by agreement (HA-R11). The notation needs no state, like python-chess's UCI
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -115,7 +115,7 @@ class DeclineDraw:
 
 DrawAction = OfferDraw | AcceptDraw | DeclineDraw
 HalaliAction = Flip | Move | Pass | DrawAction
-PASS = Pass()
+PASS: Final = Pass()
 OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW = OfferDraw(), AcceptDraw(), DeclineDraw()
 DRAW_ACTIONS: dict[str, DrawAction] = {str(a): a for a in (OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW)}
 """The draw actions by notation."""
@@ -123,10 +123,10 @@ DRAW_TYPES: dict[str, DrawAction] = {a.to_json()["type"]: a for a in DRAW_ACTION
 """The draw actions by their JSON type."""
 DRAW_CLASSES: frozenset[type] = frozenset(type(a) for a in DRAW_ACTIONS.values())
 
-FLIPS: tuple[Flip, ...] = tuple(Flip(sq) for sq in range(81))
+FLIPS: Final[tuple[Flip, ...]] = tuple(Flip(sq) for sq in range(81))
 """One interned ``Flip`` per square: move generation runs in every playout step, and
 building frozen dataclasses there costs more than the rules themselves."""
-MOVES: tuple[Move, ...] = tuple(Move(sq // 81, sq % 81) for sq in range(81 * 81))
+MOVES: Final[tuple[Move, ...]] = tuple(Move(sq // 81, sq % 81) for sq in range(81 * 81))
 """One interned ``Move`` per (src, dst): ``MOVES[src * 81 + dst]``."""
 
 

@@ -14,7 +14,13 @@ from spieltisch.engine import InvalidNotation
 FILES: Final = "abcdefghi"
 
 # Kinds, in the order of the documents' tables.
-BEAR, FOX, WOODCUTTER, HUNTER, PHEASANT, DUCK, TREE = range(7)
+BEAR: Final = 0
+FOX: Final = 1
+WOODCUTTER: Final = 2
+HUNTER: Final = 3
+PHEASANT: Final = 4
+DUCK: Final = 5
+TREE: Final = 6
 KIND_NAMES: Final = ("bear", "fox", "woodcutter", "hunter", "pheasant", "duck", "tree")
 KIND_NAMES_DE: Final = ("Bär", "Fuchs", "Holzfäller", "Jäger", "Fasan", "Ente", "Baum")
 KIND_BY_NAME: Final = {name: kind for kind, name in enumerate(KIND_NAMES)}
@@ -26,7 +32,9 @@ RANGE: Final = (1, 8, 1, 8, 8, 8, 0)
 """Squares a kind may move: bear and woodcutter 1, trees never (HA-R4)."""
 
 # Colours of tiles and of players.
-BLUE, BROWN, NEUTRAL = 0, 1, 2
+BLUE: Final = 0
+BROWN: Final = 1
+NEUTRAL: Final = 2
 COLOUR_NAMES: Final = ("blue", "brown", "neutral")
 OWNER: Final = (BLUE, BLUE, BROWN, BROWN, NEUTRAL, NEUTRAL, NEUTRAL)
 PREY: Final[tuple[frozenset[int], ...]] = (
@@ -44,7 +52,10 @@ GROUP: Final = (BLUE, BLUE, BROWN, BROWN, NEUTRAL, NEUTRAL, 3)
 """Per kind: blue's and brown's own tiles, the birds either may move, and the trees."""
 
 # Directions: north is towards rank 9.
-NORTH, EAST, SOUTH, WEST = range(4)
+NORTH: Final = 0
+EAST: Final = 1
+SOUTH: Final = 2
+WEST: Final = 3
 DIRECTION_NAMES: Final = "NESW"
 _DELTAS: Final = ((0, 1), (1, 0), (0, -1), (-1, 0))
 

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import chain
 from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
@@ -66,7 +65,7 @@ from .position import check_payload
 from .scoring import match_result, points
 from .views import view_of
 
-END_PHASE_PLIES = 10
+END_PHASE_PLIES: Final = 10
 """Five moves each after the last reveal (Kosmos, Spielende)."""
 
 
@@ -131,7 +130,7 @@ FACE_DOWN: Final = -2
 MOVER_LISTS: Final = ((BLUE,), (BROWN,), (BLUE, BROWN), ())
 """Per group of ``_up``: the colours whose list of movable squares (``_movers``) holds
 its tiles: the birds are in both, the trees in neither."""
-FIFTY_MOVE_PLIES = 100
+FIFTY_MOVE_PLIES: Final = 100
 """50 full moves without a reveal or capture end a Brettspielnetz game as a draw."""
 
 
@@ -187,6 +186,14 @@ def _copy_summary(summary: dict[str, Any]) -> dict[str, Any]:
     return {
         key: list(value) if isinstance(value, list) else value for key, value in summary.items()
     }
+
+
+def _join(parts: list[tuple[Move, ...] | None], into: list[Any]) -> None:
+    """Append the moves of every square's part to ``into``, in square order: a loop of
+    ``extend`` calls, which the compiled core runs without an iterator object per step."""
+    for part in parts:
+        if part:
+            into.extend(part)
 
 
 class HalaliState(State):
@@ -288,14 +295,17 @@ class HalaliState(State):
         parts = self._parts(self.to_move, restricted=True)
         if self._flips:
             actions: list[Any] = [*self._flips.values()]
-            actions.extend(chain.from_iterable(parts))  # type: ignore[arg-type]
+            _join(parts, actions)
             return actions
-        moves = list(chain.from_iterable(parts))  # type: ignore[arg-type]
+        moves: list[Move] = []
+        _join(parts, moves)
         return [PASS] if self._must_pass(moves) else moves
 
     def _moves(self, colour: int, restricted: bool) -> list[Move]:
         """Every move of ``colour``; ``restricted=False`` ignores the HA-R5 restrictions."""
-        return list(chain.from_iterable(self._parts(colour, restricted)))  # type: ignore[arg-type]
+        moves: list[Move] = []
+        _join(self._parts(colour, restricted), moves)
+        return moves
 
     def _parts(self, colour: int, restricted: bool) -> list[tuple[Move, ...] | None]:
         """The moves of ``colour`` per movable square in square order, joined by the
@@ -312,7 +322,7 @@ class HalaliState(State):
                     cache[sq] = self._square_moves(sq)
                 renew.clear()
         squares = self._movers[colour]
-        parts = list(map(cache.__getitem__, squares))
+        parts = [cache[sq] for sq in squares]
         if restricted:
             lock = self.lock
             if lock != OFF and OWNER[board[lock] >> 2] != colour:

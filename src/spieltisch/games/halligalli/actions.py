@@ -12,7 +12,7 @@ The notation needs no state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -91,6 +91,22 @@ class Throw:
 HalliGalliAction = Flip | Ring | Stake | Throw
 FLIP = Flip()
 RING = Ring()
+_RINGS: Final[list[Ring]] = []
+"""``Ring(v)`` for the table versions met so far, shared like ``FLIP``: every legal-action
+list holds the ring of the current version, and building a frozen dataclass is its
+largest cost. Versions grow by one per flip and a game ends by ``PLY_CAP`` steps."""
+_RINGS_KEPT: Final = 1 << 16
+
+
+def ring_at(version: int) -> Ring:
+    """The shared ``Ring(version)`` (equal to a new one; actions are immutable)."""
+    if 0 <= version < len(_RINGS):
+        return _RINGS[version]
+    if not 0 <= version < _RINGS_KEPT:
+        return Ring(version)
+    for v in range(len(_RINGS), version + 1):
+        _RINGS.append(Ring(v))
+    return _RINGS[version]
 
 
 def _int(text: str, what: str, original: Any) -> int:

@@ -23,14 +23,22 @@ so the classic game stays complete (spieltisch ruling HG-R1a). ``full_deck`` kee
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 FRUITS = ("banana", "strawberry", "lime", "plum")
 """Fruit indices 0..3 in the order of the letters ``B S L P``."""
 LETTERS = "BSLP"
-BANANA, STRAWBERRY, LIME, PLUM = range(4)
+BANANA: Final = 0
+STRAWBERRY: Final = 1
+LIME: Final = 2
+PLUM: Final = 3
 
-NO_ANIMAL, ANIMAL_PIG, ANIMAL_MONKEY, ANIMAL_ELEPHANT = range(4)
-CLASSIC, EXTREME = 0, 1
+NO_ANIMAL: Final = 0
+ANIMAL_PIG: Final = 1
+ANIMAL_MONKEY: Final = 2
+ANIMAL_ELEPHANT: Final = 3
+CLASSIC: Final = 0
+EXTREME: Final = 1
 EDITIONS = ("classic", "extreme")
 
 _names: list[str] = []
@@ -76,13 +84,13 @@ for _combo in ("SP", "LP", "SL", "BP", "BS", "BL"):
 for _combo in ("BLP", "BSP", "BSL", "SLP"):
     _add(_combo, _vec(*(LETTERS.index(c) for c in _combo)), NO_ANIMAL, EXTREME, 6, 6)
 
-NAMES: tuple[str, ...] = tuple(_names)
+NAMES: Final[tuple[str, ...]] = tuple(_names)
 """Display name of each card: ``3B`` three bananas, ``1Bx`` an extreme-edition banana,
 ``BLP`` a mixed card, ``PIG``/``MONKEY``/``ELEPHANT`` the animals."""
-FRUIT: tuple[tuple[int, int, int, int], ...] = tuple(_fruit)
+FRUIT: Final[tuple[tuple[int, int, int, int], ...]] = tuple(_fruit)
 """Fruits shown per card, as counts in ``BSLP`` order."""
-ANIMAL: tuple[int, ...] = tuple(_animal)
-EDITION: tuple[int, ...] = tuple(_edition)
+ANIMAL: Final[tuple[int, ...]] = tuple(_animal)
+EDITION: Final[tuple[int, ...]] = tuple(_edition)
 """Which edition a card comes from, i.e. which back it shows face down."""
 KINDS = len(NAMES)
 """Number of distinct card ints."""

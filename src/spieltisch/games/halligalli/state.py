@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -43,7 +43,7 @@ from spieltisch.engine import (
 )
 from spieltisch.engine.rng import shuffled
 
-from .actions import FLIP, Flip, Ring, Stake, Throw
+from .actions import FLIP, Flip, Ring, Stake, Throw, ring_at
 from .bell import count_pairs, is_bell_valid
 from .cards import NAMES, deck
 from .finale import Finale
@@ -53,7 +53,7 @@ from .views import seat_view
 RESIGN_RULE = "HG-R15"
 """Cited when a resignation is refused (a player who is out already)."""
 
-PLY_CAP = 10_000
+PLY_CAP: Final = 10_000
 """Actions after which a game ends as ``ply_cap`` (ranked by cards held). Nobody is
 obliged to ring, so flipping through the piles and turning them over (HG-R11) could go
 on for ever; a real table of six takes a few hundred to a few thousand actions."""
@@ -193,8 +193,8 @@ class HalliGalliState(State):
         if self.finale is not None:
             return list(self.finale.legal(seat, self.finale_cards()))
         if self._may_flip(seat):
-            return [FLIP, Ring(self.version)]
-        return [Ring(self.version)]
+            return [FLIP, ring_at(self.version)]
+        return [ring_at(self.version)]
 
     def _is_over(self) -> bool:
         return bool(self.reason)

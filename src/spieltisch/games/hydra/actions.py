@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -129,7 +129,7 @@ class Play:
 
 HydraAction = Say | ChooseSolo | Lay | Give | Play
 SAY = {w: Say(w) for w in WORDS}
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(KINDS))
+PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in range(KINDS))
 """One immutable ``Play`` per card, handed out by the legal moves instead of new objects."""
 
 

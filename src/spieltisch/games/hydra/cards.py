@@ -18,19 +18,29 @@ trumps are above every plain card).
 
 from __future__ import annotations
 
+from typing import Final
+
 from spieltisch.engine import InvalidNotation
 
-DIAMONDS, HEARTS, SPADES, CLUBS = 0, 1, 2, 3
-TRUMP = 4
+DIAMONDS: Final = 0
+HEARTS: Final = 1
+SPADES: Final = 2
+CLUBS: Final = 3
+TRUMP: Final = 4
 """The effective suit of every trump card."""
-NINE, JACK, QUEEN, KING, TEN, ACE = 0, 1, 2, 3, 4, 5
-HYDRA = 24
-KINDS = 25
+NINE: Final = 0
+JACK: Final = 1
+QUEEN: Final = 2
+KING: Final = 3
+TEN: Final = 4
+ACE: Final = 5
+HYDRA: Final = 24
+KINDS: Final = 25
 """Distinct cards: 24 suit cards and the Hydra; each exists twice (HY 1.1.1)."""
 
 SUIT_LETTERS = "DHSC"
 SUIT_SYMBOLS = "♦♥♠♣"
-SUIT_NAMES = ("diamonds", "hearts", "spades", "clubs")
+SUIT_NAMES: Final = ("diamonds", "hearts", "spades", "clubs")
 RANK_NAMES = ("9", "J", "Q", "K", "10", "A")
 RANK_POINTS = (0, 2, 3, 4, 10, 11)
 """HY-R6: A 11, 10 10, K 4, Q 3, J 2, 9 0."""
@@ -49,16 +59,16 @@ def rank_of(c: int) -> int:
     return -1 if c == HYDRA else c % 6
 
 
-DECK: tuple[int, ...] = tuple(sorted(list(range(KINDS)) * 2))
+DECK: Final[tuple[int, ...]] = tuple(sorted(list(range(KINDS)) * 2))
 """The 50 cards (HY 1.1.1)."""
-POINTS: tuple[int, ...] = tuple([RANK_POINTS[c % 6] for c in range(24)] + [0])
+POINTS: Final[tuple[int, ...]] = tuple([RANK_POINTS[c % 6] for c in range(24)] + [0])
 """Card points per card, Hydra 0 (HY-R6); the deck holds 240."""
 
-H10 = card(HEARTS, TEN)
-DA = card(DIAMONDS, ACE)
-CJ = card(CLUBS, JACK)
-SQ = card(SPADES, QUEEN)
-CQ = card(CLUBS, QUEEN)
+H10: Final = 10  # card(HEARTS, TEN)
+DA: Final = 5  # card(DIAMONDS, ACE)
+CJ: Final = 19  # card(CLUBS, JACK)
+SQ: Final = 14  # card(SPADES, QUEEN)
+CQ: Final = 20  # card(CLUBS, QUEEN)
 BLACK_QUEEN = {SPADES: SQ, CLUBS: CQ}
 
 STANDARD_TRUMPS: tuple[int, ...] = (
@@ -112,9 +122,9 @@ def _tables(contract: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 _TABLES = [_tables(c) for c in range(CONTRACTS)]
-SUIT: tuple[tuple[int, ...], ...] = tuple(t[0] for t in _TABLES)
+SUIT: Final[tuple[tuple[int, ...], ...]] = tuple(t[0] for t in _TABLES)
 """``SUIT[contract][card]``: effective suit, ``TRUMP`` for trumps."""
-POWER: tuple[tuple[int, ...], ...] = tuple(t[1] for t in _TABLES)
+POWER: Final[tuple[tuple[int, ...], ...]] = tuple(t[1] for t in _TABLES)
 """``POWER[contract][card]``: strength; every trump is above every plain card."""
 
 
@@ -125,7 +135,7 @@ def card_name(c: int) -> str:
     return SUIT_LETTERS[c // 6] + RANK_NAMES[c % 6]
 
 
-NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(KINDS))
+NAMES: Final[tuple[str, ...]] = tuple(card_name(c) for c in range(KINDS))
 """``card_name`` of every card, looked up instead of built in events, views and rollouts."""
 
 
@@ -206,5 +216,7 @@ def display_sorted(hand: list[int], contract: int = STANDARD) -> list[int]:
     return sorted(hand, key=lambda c: (-(5 if suit[c] == TRUMP else suit[c]), -power[c]))
 
 
+_NAMED = (card(HEARTS, TEN), card(DIAMONDS, ACE), card(CLUBS, JACK), card(SPADES, QUEEN))
+assert (H10, DA, CJ, SQ) == _NAMED and card(CLUBS, QUEEN) == CQ
 assert len(DECK) == 50 and sum(POINTS[c] for c in DECK) == 240
 assert sum(1 for c in DECK if is_standard_trump(c)) == 22

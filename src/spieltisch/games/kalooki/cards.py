@@ -12,21 +12,23 @@ case, e.g. ``7h``, ``10d``, ``Qs``; the joker is ``JK``. Parsing ignores case.
 
 from __future__ import annotations
 
+from typing import Final
+
 from spieltisch.engine import InvalidNotation
 
-SUITS = "cdhs"
+SUITS: Final = "cdhs"
 """Clubs, diamonds, hearts, spades: the suit order of faces."""
-RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-JOKER = 52
+RANK_NAMES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER: Final = 52
 """The joker's face."""
-FACES = 53
-COPIES = 2
+FACES: Final = 53
+COPIES: Final = 2
 """Every face, the joker included, is in the pack twice (KA-R1)."""
-DECK_SIZE = FACES * COPIES
-HAND_SIZE = 13
+DECK_SIZE: Final = FACES * COPIES
+HAND_SIZE: Final = 13
 """Cards dealt to each player (KA-R1)."""
 
-PENALTY: tuple[int, ...] = tuple(
+PENALTY: Final[tuple[int, ...]] = tuple(
     [11 if (f % 13) == 0 else min(f % 13 + 1, 10) for f in range(52)] + [25]
 )
 """Penalty of a face left in hand (KA-R7): 2–9 face value, 10/J/Q/K 10, A 11, joker 25."""
@@ -57,8 +59,8 @@ def face_name(face: int) -> str:
     return RANK_NAMES[rank_of(face)] + SUITS[suit_of(face)]  # as before for odd input
 
 
-_NAMES = tuple([RANK_NAMES[f % 13 + 1] + SUITS[f // 13] for f in range(52)] + ["JK"])
-_BY_NAME: dict[str, int] = {face_name(f).lower(): f for f in range(FACES)}
+_NAMES: Final = tuple([RANK_NAMES[f % 13 + 1] + SUITS[f // 13] for f in range(52)] + ["JK"])
+_BY_NAME: Final[dict[str, int]] = {face_name(f).lower(): f for f in range(FACES)}
 _BY_NAME.update({"t" + s: face_of(i, 10) for i, s in enumerate(SUITS)})
 
 

@@ -11,7 +11,7 @@ through the same refusal checks, with fast paths only where those checks cannot 
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import DRAW_DISCARD, DRAW_STOCK, Build, Discard, KalookiAction, Meld, Swap
 from .cards import FACES, JOKER
@@ -24,17 +24,31 @@ if TYPE_CHECKING:
 
 # Action objects are immutable, so they are made once and reused: building frozen
 # dataclasses was the largest cost of a legal-action list.
-_DISCARDS = tuple(Discard(f) for f in range(FACES))
-_BUILDS: dict[tuple[int, int], Build] = {}
-_CACHE_LIMIT = 200_000
+_DISCARDS: Final = tuple(Discard(f) for f in range(FACES))
+_BUILDS: Final[dict[tuple[int, int], Build]] = {}
+_CACHE_LIMIT: Final = 200_000
 """Builds are finitely many; the cap only bounds memory in odd uses."""
 
 
+_MELD_OBJECTS: Final[dict[tuple[int, ...], Meld]] = {}
+"""One ``Meld`` per token tuple: a run or set appears in the entries of many held
+patterns, and a new pattern's entry (made while the meld table fills) then reuses the
+objects instead of building frozen dataclasses again."""
+
+
 def _meld_actions(melds: tuple[tuple[int, ...], ...]) -> tuple[Meld, ...]:
-    return tuple(Meld(m) for m in melds)
+    if len(_MELD_OBJECTS) >= _CACHE_LIMIT:
+        _MELD_OBJECTS.clear()
+    out: list[Meld] = []
+    for m in melds:
+        a = _MELD_OBJECTS.get(m)
+        if a is None:
+            a = _MELD_OBJECTS[m] = Meld(m)
+        out.append(a)
+    return tuple(out)
 
 
-_MELDS: MeldTable[Meld] = MeldTable(_meld_actions)
+_MELDS: Final[MeldTable[Meld]] = MeldTable(_meld_actions)
 """Every hand's meld actions, made once per suit or rank pattern."""
 
 

@@ -17,7 +17,7 @@ joker is a ``swap``; every other addition is a ``build``.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -25,9 +25,9 @@ from spieltisch.engine import InvalidNotation
 
 from .cards import JOKER, face_name, face_of, parse_face, rank_of, suit_of
 
-JOKER_TOKEN = 64
+JOKER_TOKEN: Final = 64
 """Offset of joker tokens: ``JOKER_TOKEN + f`` is a joker standing for face ``f``."""
-MAX_RUN = 13
+MAX_RUN: Final = 13
 
 
 def joker_as(face: int) -> int:
@@ -79,7 +79,7 @@ def position_value(rank_pos: int) -> int:
     return min(rank_pos, 10)
 
 
-SET_VALUE = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+SET_VALUE: Final = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Value of one card of a set of rank r (aces count 11 in a set)."""
 
 

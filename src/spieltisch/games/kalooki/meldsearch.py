@@ -34,10 +34,10 @@ from .melds import JOKER_TOKEN, SET_VALUE, position_value
 Meld = tuple[int, ...]
 """A meld as tokens in table order (see :mod:`.melds`)."""
 
-_SUBSETS3 = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
-_RUN_FACES = tuple(tuple(s * 13 + (p - 1) % 13 for p in range(1, 15)) for s in range(4))
+_SUBSETS3: Final = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
+_RUN_FACES: Final = tuple(tuple(s * 13 + (p - 1) % 13 for p in range(1, 15)) for s in range(4))
 """Per suit, the faces at run positions 1..14 (14 is the high ace)."""
-_SUBSETS = (*_SUBSETS3, (0, 1, 2, 3))
+_SUBSETS: Final = (*_SUBSETS3, (0, 1, 2, 3))
 
 
 def _variants(slots: list[int], held: list[int], jokers: int) -> list[Meld]:
@@ -123,7 +123,7 @@ def _rank_sets(rank: int, mask: int, jokers: int) -> tuple[Meld, ...]:
     return tuple(out)
 
 
-_MIN_HELD = (3, 2, 1)
+_MIN_HELD: Final = (3, 2, 1)
 """Naturals a group needs for a meld, by joker count."""
 
 T = TypeVar("T")
@@ -150,12 +150,10 @@ def _run_relevant(mask: int, jokers: int) -> int:
     return (use & 0x1FFF) | (use >> 13 & 1)
 
 
-_AT_LEAST = tuple(bytes(1 if n >= need else 0 for n in range(256)) for need in _MIN_HELD)
-"""Per joker count, a ``bytes.translate`` table flagging ranks held in enough suits."""
-_BINARY = bytes([48, 49] + [0] * 254)
-"""``bytes.translate`` table: held flags (0 or 1) to the digits ``0`` and ``1``."""
-_PRESENT = bytes([0] + [1] * 255)
+_PRESENT: Final = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count becomes 1 if the face is held."""
+_SUITS_HELD: Final = tuple(bin(k).count("1") for k in range(16))
+"""Suits held, by a rank's four-bit mask of held suits."""
 
 
 Entry = tuple[tuple[T, ...], int]
@@ -167,37 +165,36 @@ class MeldTable(Generic[T]):
 
     Per joker count (0..2), per suit and held ranks (runs) and per rank and held suits
     (sets): the melds of that group, converted by ``convert`` (the legal actions keep
-    ready-made action objects here). A group is keyed by the bytes of its held flags, so a
-    hand needs 17 dictionary look-ups and no loop over its 53 counts; the keys are finitely
-    many (4 x 2**13 and 13 x 2**4 per joker count), so the tables are bounded and never
-    evicted. A hand's melds are the concatenation of its groups' entries, in the order of
-    :func:`all_melds`.
+    ready-made action objects here). A group is keyed by the bit mask of its held cards,
+    read from the hand in one pass of int operations, so a hand needs at most 17 dictionary
+    look-ups with int keys and no call of a bytes method (each of which the compiled core
+    pays as a generic call); the keys are finitely many (4 x 2**13 and 13 x 2**4 per
+    joker count), so the tables are bounded and never evicted. A hand's melds are the
+    concatenation of its groups' entries, in the order of :func:`all_melds`.
     """
 
     __slots__ = ("_by_mask", "_convert", "_runs", "_sets")
 
     def __init__(self, convert: Callable[[tuple[Meld, ...]], tuple[T, ...]]) -> None:
         self._convert = convert
-        self._runs: list[list[dict[bytes, Entry[T]]]] = [[{} for _ in range(4)] for _ in range(3)]
-        self._sets: list[list[dict[bytes, Entry[T]]]] = [[{} for _ in range(13)] for _ in range(3)]
+        self._runs: list[list[dict[int, Entry[T]]]] = [[{} for _ in range(4)] for _ in range(3)]
+        self._sets: list[list[dict[int, Entry[T]]]] = [[{} for _ in range(13)] for _ in range(3)]
         self._by_mask: list[list[dict[int, Entry[T]]]] = [[{} for _ in range(4)] for _ in range(3)]
 
     def _entry(self, melds: tuple[Meld, ...]) -> Entry[T]:
-        return (self._convert(melds), max((len(m) for m in melds), default=0))
+        return (self._convert(melds), max([len(m) for m in melds], default=0))
 
-    def _fill(self, table: dict[bytes, Entry[T]], suit: int, key: bytes, jokers: int) -> Entry[T]:
-        hit = table[key] = self._runs_of(suit, key, jokers)
-        return hit
-
-    def _runs_of(self, suit: int, key: bytes, jokers: int) -> Entry[T]:
-        """A suit's runs, shared by every held pattern that differs only in cards no run
-        can use (most patterns of a hand)."""
-        relevant = _run_relevant(int(key[::-1].translate(_BINARY), 2), jokers)
+    def _runs_of(self, suit: int, mask: int, jokers: int) -> Entry[T]:
+        """A suit's runs for the held ranks ``mask`` (bit ``r`` for rank index ``r``),
+        shared by every held pattern that differs only in cards no run can use (most
+        patterns of a hand)."""
+        relevant = _run_relevant(mask, jokers)
         shared = self._by_mask[jokers][suit]
         hit = shared.get(relevant)
         if hit is None:
             melds = _suit_runs(suit, relevant, jokers) if relevant else ()
             hit = shared[relevant] = self._entry(melds)
+        self._runs[jokers][suit][mask] = hit
         return hit
 
     def of(self, counts: list[int]) -> tuple[list[T], int]:
@@ -205,53 +202,44 @@ class MeldTable(Generic[T]):
         jokers = counts[JOKER]
         if jokers > 2:
             jokers = 2
-        held = bytes(counts).translate(_PRESENT)
-        c, d, h, s = held[0:13], held[13:26], held[26:39], held[39:52]
+        # The held ranks of each suit as bit masks (bit r: rank index r held).
+        masks = [0, 0, 0, 0]
+        for suit in range(4):
+            base = suit * 13
+            mask = 0
+            for r in range(13):
+                if counts[base + r]:
+                    mask |= 1 << r
+            masks[suit] = mask
         out: list[T] = []
         longest = 0
-        tc, td, th, ts = self._runs[jokers]
-        # Unrolled over the four suits: this runs for every legal-action list.
-        hit = tc.get(c) or self._fill(tc, 0, c, jokers)
-        if hit[1]:
-            out.extend(hit[0])
-            longest = hit[1]
-        hit = td.get(d) or self._fill(td, 1, d, jokers)
-        if hit[1]:
-            out.extend(hit[0])
-            if hit[1] > longest:
-                longest = hit[1]
-        hit = th.get(h) or self._fill(th, 2, h, jokers)
-        if hit[1]:
-            out.extend(hit[0])
-            if hit[1] > longest:
-                longest = hit[1]
-        hit = ts.get(s) or self._fill(ts, 3, s, jokers)
-        if hit[1]:
-            out.extend(hit[0])
-            if hit[1] > longest:
-                longest = hit[1]
-        # Suits held per rank: the four suits' flags added bytewise (no carries, at most
-        # 4), then flagged where a set is possible.
-        per_rank = (
-            int.from_bytes(c, "big")
-            + int.from_bytes(d, "big")
-            + int.from_bytes(h, "big")
-            + int.from_bytes(s, "big")
-        ).to_bytes(13, "big")
-        ok = per_rank.translate(_AT_LEAST[jokers])
-        rank = ok.find(1)
+        runs = self._runs[jokers]
+        for suit in range(4):
+            mask = masks[suit]
+            hit = runs[suit].get(mask)
+            if hit is None:
+                hit = self._runs_of(suit, mask, jokers)
+            size = hit[1]
+            if size:
+                out.extend(hit[0])
+                if size > longest:
+                    longest = size
+        # Per rank the suits held (bit = suit); a set needs enough naturals for the jokers.
+        need = _MIN_HELD[jokers]
         sets = self._sets[jokers]
-        while rank >= 0:
-            key = held[rank:52:13]
-            found = sets[rank].get(key)
+        m0, m1, m2, m3 = masks
+        for rank in range(13):
+            key = (m0 >> rank & 1) | (m1 >> rank & 1) << 1 | (m2 >> rank & 1) << 2
+            key |= (m3 >> rank & 1) << 3
+            if _SUITS_HELD[key] < need:
+                continue
+            table = sets[rank]
+            found = table.get(key)
             if found is None:
-                mask = sum(1 << x for x in range(4) if key[x])
-                found = sets[rank][key] = self._entry(_rank_sets(rank, mask, jokers))
-            hit = found
-            out.extend(hit[0])
-            if hit[1] > longest:
-                longest = hit[1]
-            rank = ok.find(1, rank + 1)
+                found = table[key] = self._entry(_rank_sets(rank, key, jokers))
+            out.extend(found[0])
+            if found[1] > longest:
+                longest = found[1]
         return out, longest
 
 
@@ -259,7 +247,7 @@ def _same(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
     return melds
 
 
-_MELD_TABLE: MeldTable[Meld] = MeldTable(_same)
+_MELD_TABLE: Final[MeldTable[Meld]] = MeldTable(_same)
 
 
 def all_melds(counts: list[int]) -> list[Meld]:
@@ -337,7 +325,7 @@ MEMO_LIMIT: Final = 200_000
 the keys are 53-byte strings)."""
 
 
-_UNIT = tuple(1 << 8 * f for f in range(FACES))
+_UNIT: Final = tuple(1 << 8 * f for f in range(FACES))
 """A hand is also coded as one integer, face ``f``'s count in byte ``f`` (little end
 first): taking cards out is one subtraction and the lowest card is its lowest set bit."""
 _JOKER_SHIFT: Final = 8 * JOKER
@@ -348,12 +336,12 @@ _RANK_MASK: Final = sum(0xFF << 104 * s for s in range(4))
 _LOW7: Final = int.from_bytes(b"\x7f" * JOKER, "little")
 _HIGH: Final = int.from_bytes(b"\x80" * JOKER, "little")
 """Per natural face's byte, the low 7 bits and the top bit (held flags, see ``_solve``)."""
-_SUIT_SHIFT = tuple(8 * (f - f % 13) for f in range(JOKER))
-_WINDOW = tuple(sum(0xFF << 8 * ((f + d) % 13) for d in range(-4, 5)) for f in range(JOKER))
+_SUIT_SHIFT: Final = tuple(8 * (f - f % 13) for f in range(JOKER))
+_WINDOW: Final = tuple(sum(0xFF << 8 * ((f + d) % 13) for d in range(-4, 5)) for f in range(JOKER))
 """Per face, the count bytes of its suit (shifted down) a meld of at most 5 cards with it
 can use: 4 ranks either side, the ace at both ends. Other ranks are left out of the
 pattern, so hands that differ only there share its melds."""
-_RANK_SHIFT = tuple(8 * (f % 13) for f in range(JOKER))
+_RANK_SHIFT: Final = tuple(8 * (f % 13) for f in range(JOKER))
 
 
 def hand_key(counts: list[int]) -> int:
@@ -475,7 +463,7 @@ class Searcher:
         return best
 
 
-_SHARED: dict[Callable[[Meld], int], Searcher] = {}
+_SHARED: Final[dict[Callable[[Meld], int], Searcher]] = {}
 
 
 def shared_searcher(weight: Callable[[Meld], int]) -> Searcher:

@@ -4,6 +4,7 @@ phase without importing the state (which imports the generator)."""
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 
 class Phase(IntEnum):
@@ -17,5 +18,7 @@ class Phase(IntEnum):
     """The game is over."""
 
 
-DRAW, PLAY, OVER = Phase.DRAW, Phase.PLAY, Phase.OVER
-PHASE_NAMES = tuple(p.name.lower() for p in Phase)
+DRAW: Final = Phase.DRAW
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
+PHASE_NAMES: Final = tuple(p.name.lower() for p in Phase)
