@@ -36,6 +36,7 @@ class ActionBatches:
     engine: Engine
     _writer: Engine | None
     _append_sql: dict[bool, str] | None
+    _batch_sql: str | None
 
     def append_actions(self, appends: Sequence[Append]) -> None:
         """Append several actions (of any tables) in one transaction: all are committed
@@ -73,35 +74,49 @@ class ActionBatches:
             raise StoreError(f"cannot append {len(appends)} actions: {exc.orig}") from exc
 
     def _append_batch_postgres(self, appends: Sequence[Append], now: datetime) -> None:
-        """PostgreSQL: the one-statement appends of :meth:`_append_one_statement`, sent
-        together (psycopg pipelines ``executemany``) inside one ``BEGIN``/``COMMIT``."""
+        """PostgreSQL: the whole batch as one statement (:func:`batch_statement`: its
+        actions as arrays, inserted and their tables touched or finished together),
+        autocommitted: one round trip per batch, where ``BEGIN``, the pipelined appends
+        and ``COMMIT`` had taken three, and atomic all the same."""
         import psycopg
 
         from .repository import StoreError  # the store's core imports this module
 
-        assert self._writer is not None and self._append_sql is not None
-        batches: dict[bool, list[dict[str, Any]]] = {False: [], True: []}
-        for tid, ply, seat, action, result in appends:
-            batches[result is not None].append(
-                {
-                    "tid": tid,
-                    "ply": ply,
-                    "seat": seat,
-                    "action": json.dumps(action),
-                    "now": now,
-                    "result": None if result is None else json.dumps(result),
-                }
-            )
+        assert self._writer is not None and self._batch_sql is not None
+        params: dict[str, Any] = {
+            "tid": [a[0] for a in appends],
+            "ply": [a[1] for a in appends],
+            "seat": [a[2] for a in appends],
+            "action": [json.dumps(a[3]) for a in appends],
+            "result": [None if a[4] is None else json.dumps(a[4]) for a in appends],
+            "now": now,
+        }
         with self._writer.connect() as conn:
             raw = conn.connection.dbapi_connection
             assert isinstance(raw, psycopg.Connection)
             try:
-                with raw.transaction(), raw.cursor() as cur:
-                    for final, params in batches.items():
-                        if params:
-                            cur.executemany(self._append_sql[final], params)
+                with raw.cursor() as cur:
+                    cur.execute(self._batch_sql, params)
             except psycopg.IntegrityError as exc:
                 raise StoreError(f"cannot append {len(appends)} actions: {exc}") from exc
             except psycopg.Error:
                 conn.invalidate()  # a broken connection must not go back to the pool
                 raise
+
+
+def batch_statement(actions: str, tables: str) -> str:
+    """PostgreSQL's one statement for a batch of appends (to the tables named, schema
+    included). The actions come as parallel arrays; each table is touched once, and
+    finished with its result where one of its actions ended the game (the table lock
+    keeps a table to one action per batch, the grouping only makes sure)."""
+    return (
+        "WITH v AS (SELECT * FROM unnest(%(tid)s::text[], %(ply)s::int[], %(seat)s::int[], "
+        "%(action)s::text[], %(result)s::text[]) AS v(tid, ply, seat, action, result)), "
+        f"added AS (INSERT INTO {actions} (table_id, ply, seat, action, at) "
+        "SELECT tid, ply, seat, action::json, %(now)s FROM v), "
+        "ended AS (SELECT tid, max(result) AS result FROM v GROUP BY tid) "
+        f"UPDATE {tables} AS t SET updated_at = %(now)s, "
+        "status = CASE WHEN e.result IS NULL THEN t.status ELSE 'finished' END, "
+        "result = CASE WHEN e.result IS NULL THEN t.result ELSE e.result::json END "
+        "FROM ended AS e WHERE t.id = e.tid"
+    )
