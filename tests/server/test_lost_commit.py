@@ -68,7 +68,8 @@ def lossy(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[tuple[Setti
     def lose_the_answer(client: TestClient) -> Callable[[], bool]:
         store = client.app.state.manager.store  # type: ignore[attr-defined]
         store._writer.connect().close()  # its first connect commits too: not that one
-        proxy.arm(b"COMMIT", away=1.5)  # the group commit's transaction commits there
+        # the group commit's batch is one autocommitted statement: it commits there
+        proxy.arm(b"json_to_recordset", away=1.5)
         return proxy.back
 
     try:

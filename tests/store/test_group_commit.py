@@ -108,3 +108,21 @@ def test_without_a_window_what_queued_meanwhile_still_shares(store: Store, windo
         commits.close()
     assert 1 <= commits.batches < 20
     assert all(store.actions(f"t{n}") == [{"seat": 0, "action": FLIP_B2}] for n in range(20))
+
+
+def test_a_batch_with_two_plies_of_one_table_finishes_it_once(store: Store) -> None:
+    """The table lock keeps a table to one action per batch; the store does not rely on
+    it: both plies are stored and the table is finished with the last one's result."""
+    _table(store, "a", status="running")
+    _table(store, "b", status="running")
+    store.append_actions(
+        [
+            ("a", 0, 0, FLIP_B2, None),
+            ("b", 0, 0, FLIP_C2, None),
+            ("a", 1, 1, FLIP_C2, RESULT),
+        ]
+    )
+    assert store.actions("a") == [{"seat": 0, "action": FLIP_B2}, {"seat": 1, "action": FLIP_C2}]
+    finished, running = store.get_table("a"), store.get_table("b")
+    assert finished is not None and (finished.status, finished.result) == ("finished", RESULT)
+    assert running is not None and (running.status, running.result) == ("running", None)

@@ -262,9 +262,9 @@ class Settings(BaseSettings):
     """Serve the action path's CPU per stage at ``/internal/stages`` (:mod:`.stagecpu`),
     for the load tool; off in production (it tells strangers how busy the server is)."""
     group_commit_ms: float = 1.0
-    """Milliseconds the write-ahead waits for more actions to share one transaction
-    (:mod:`spieltisch.store.groupcommit`); a negative value writes each action alone,
-    from a worker thread, as before."""
+    """Milliseconds the write-ahead waits for more actions to share one transaction,
+    counted from the first action of a batch (:mod:`spieltisch.store.groupcommit`); a
+    negative value writes each action alone, from a worker thread, as before."""
 
     @field_validator("public_url", mode="before")
     @classmethod

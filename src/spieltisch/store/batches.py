@@ -8,11 +8,12 @@ stays short.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, insert, update
+from sqlalchemy import Connection, Engine, bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
 
 from .models import ActionRow, TableRow
@@ -36,6 +37,9 @@ class ActionBatches:
     engine: Engine
     _writer: Engine | None
     _append_sql: dict[bool, str] | None
+    _batch_sql: str | None
+    _batch_lock: threading.Lock
+    _batch_conn: Connection | None
 
     def append_actions(self, appends: Sequence[Append]) -> None:
         """Append several actions (of any tables) in one transaction: all are committed
@@ -73,35 +77,61 @@ class ActionBatches:
             raise StoreError(f"cannot append {len(appends)} actions: {exc.orig}") from exc
 
     def _append_batch_postgres(self, appends: Sequence[Append], now: datetime) -> None:
-        """PostgreSQL: the one-statement appends of :meth:`_append_one_statement`, sent
-        together (psycopg pipelines ``executemany``) inside one ``BEGIN``/``COMMIT``."""
+        """PostgreSQL: the whole batch as one statement (:func:`batch_statement`: its
+        actions as one JSON text, inserted and their tables touched or finished
+        together), autocommitted: one round trip per batch, where ``BEGIN``, the
+        pipelined appends and ``COMMIT`` had taken three, and atomic all the same. The
+        batch is one parameter because psycopg adapts a JSON text in microseconds and
+        five arrays in a tenth of a millisecond. The connection is held between batches
+        (a pool's checkout and reset cost more than the statement's own Python)."""
         import psycopg
 
         from .repository import StoreError  # the store's core imports this module
 
-        assert self._writer is not None and self._append_sql is not None
-        batches: dict[bool, list[dict[str, Any]]] = {False: [], True: []}
-        for tid, ply, seat, action, result in appends:
-            batches[result is not None].append(
-                {
-                    "tid": tid,
-                    "ply": ply,
-                    "seat": seat,
-                    "action": json.dumps(action),
-                    "now": now,
-                    "result": None if result is None else json.dumps(result),
-                }
-            )
-        with self._writer.connect() as conn:
+        assert self._writer is not None and self._batch_sql is not None
+        rows = json.dumps(
+            [
+                {"tid": tid, "ply": ply, "seat": seat, "action": action, "result": result}
+                for tid, ply, seat, action, result in appends
+            ]
+        )
+        with self._batch_lock:
+            conn = self._batch_conn
+            if conn is None:
+                conn = self._batch_conn = self._writer.connect()
             raw = conn.connection.dbapi_connection
             assert isinstance(raw, psycopg.Connection)
             try:
-                with raw.transaction(), raw.cursor() as cur:
-                    for final, params in batches.items():
-                        if params:
-                            cur.executemany(self._append_sql[final], params)
+                with raw.cursor() as cur:
+                    cur.execute(self._batch_sql, {"rows": rows, "now": now})
             except psycopg.IntegrityError as exc:
                 raise StoreError(f"cannot append {len(appends)} actions: {exc}") from exc
-            except psycopg.Error:
-                conn.invalidate()  # a broken connection must not go back to the pool
+            except BaseException:
+                self._batch_conn = None
+                conn.invalidate()  # a broken connection must not be used again
                 raise
+
+    def _close_batches(self) -> None:
+        """Give back the connection held for batches (at :meth:`.Store.close`)."""
+        with self._batch_lock:
+            if self._batch_conn is not None:
+                self._batch_conn.close()
+                self._batch_conn = None
+
+
+def batch_statement(actions: str, tables: str) -> str:
+    """PostgreSQL's one statement for a batch of appends (to the tables named, schema
+    included). The actions come as one JSON array of records; each table is touched
+    once, and finished with its result where one of its actions ended the game (the
+    table lock keeps a table to one action per batch, the grouping only makes sure)."""
+    return (
+        "WITH v AS (SELECT * FROM json_to_recordset(%(rows)s::json) "
+        "AS v(tid text, ply int, seat int, action json, result json)), "
+        f"added AS (INSERT INTO {actions} (table_id, ply, seat, action, at) "
+        "SELECT tid, ply, seat, action, %(now)s FROM v), "
+        "ended AS (SELECT tid, (array_agg(result) FILTER (WHERE result IS NOT NULL))[1] "
+        "AS result FROM v GROUP BY tid) "
+        f"UPDATE {tables} AS t SET updated_at = %(now)s, "
+        "status = CASE WHEN e.result IS NULL THEN t.status ELSE 'finished' END, "
+        "result = COALESCE(e.result, t.result) FROM ended AS e WHERE t.id = e.tid"
+    )

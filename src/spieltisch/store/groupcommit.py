@@ -22,7 +22,6 @@ import asyncio
 import contextlib
 import queue
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -47,11 +46,14 @@ class GroupCommit:
         self.window = max(0.0, window)
         self.timed = timed
         """Runs each commit (the stage counters of the server time it); ``None``: plain."""
-        self._queue: queue.SimpleQueue[tuple[asyncio.AbstractEventLoop, _Pending] | None] = (
-            queue.SimpleQueue()
-        )
+        self._queue: queue.SimpleQueue[list[tuple[asyncio.AbstractEventLoop, _Pending]] | None]
+        self._queue = queue.SimpleQueue()
+        self._gathering: dict[asyncio.AbstractEventLoop, list[_Pending]] = {}
+        """Per event loop: the batch being gathered until its timer hands it over."""
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        """Guards the writer's start and :attr:`_gathering` (:meth:`close` runs in
+        another thread than the loop)."""
         self.batches = 0
         """Transactions committed (or tried), for tests and the load tool."""
 
@@ -60,18 +62,43 @@ class GroupCommit:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         if self._thread is None:
-            with self._lock:
-                if self._thread is None:
-                    self._thread = threading.Thread(
-                        target=self._run, name="write-ahead", daemon=True
-                    )
-                    self._thread.start()
-        self._queue.put((loop, _Pending(append, done)))
+            self._start()
+        with self._lock:
+            gathering = self._gathering.get(loop)
+            first = gathering is None
+            if gathering is None:
+                gathering = self._gathering[loop] = []
+            gathering.append(_Pending(append, done))
+        if first:  # the batch's window starts with its first action
+            if self.window > 0:
+                loop.call_later(self.window, self._hand_over, loop)
+            else:
+                loop.call_soon(self._hand_over, loop)
         return done
 
+    def _start(self) -> None:
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="write-ahead", daemon=True)
+                self._thread.start()
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        """A loop's gathered batch to the writer (on that loop, when its window ends);
+        ``None``: every loop's (at :meth:`close`)."""
+        with self._lock:
+            if loop is None:
+                gathered, self._gathering = self._gathering, {}
+            else:
+                pendings = self._gathering.pop(loop, None)
+                gathered = {} if pendings is None else {loop: pendings}
+        for where, pendings in gathered.items():
+            self._queue.put([(where, pending) for pending in pendings])
+
     def close(self) -> None:
-        """Commit what is queued, then stop the writer."""
+        """Commit what is queued (and what is still being gathered), then stop the
+        writer."""
         if self._thread is not None:
+            self._hand_over(None)
             self._queue.put(None)
             self._thread.join()
             self._thread = None
@@ -81,25 +108,23 @@ class GroupCommit:
             first = self._queue.get()
             if first is None:
                 return
-            batch = [first]
+            batch = list(first)
             stop = self._gather(batch)
             self._commit(batch)
             if stop:
                 return
 
     def _gather(self, batch: list[tuple[asyncio.AbstractEventLoop, _Pending]]) -> bool:
-        """Add what is queued now and what arrives within the window; ``True`` when
-        the writer was asked to stop meanwhile."""
-        end = time.monotonic() + self.window
+        """Add every batch queued while the writer was busy; ``True`` when the writer
+        was asked to stop meanwhile."""
         while True:
             try:
-                left = end - time.monotonic()
-                item = self._queue.get(timeout=left) if left > 0 else self._queue.get_nowait()
+                more = self._queue.get_nowait()
             except queue.Empty:
                 return False
-            if item is None:
+            if more is None:
                 return True
-            batch.append(item)
+            batch.extend(more)
 
     def _commit(self, batch: list[tuple[asyncio.AbstractEventLoop, _Pending]]) -> None:
         self.batches += 1

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import hmac
 import json
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
+    Connection,
     Engine,
     create_engine,
     event,
@@ -29,7 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .batches import INSERT_ACTION, TOUCH_TABLE, ActionBatches
+from .batches import INSERT_ACTION, TOUCH_TABLE, ActionBatches, batch_statement
 from .models import (
     ActionRow,
     LeaseRow,
@@ -51,11 +53,16 @@ table whose record cannot be rebuilt (kept for its host to see, skipped at start
 closed before it started."""
 
 
+def _table_names(schema: str | None) -> tuple[str, str]:
+    """The action and table tables' names as the hot path's statements write them."""
+    prefix = f'"{schema}".' if schema else ""
+    return f"{prefix}{ActionRow.__tablename__}", f"{prefix}{TableRow.__tablename__}"
+
+
 def _append_statements(schema: str | None) -> dict[bool, str]:
     """PostgreSQL's append statements (key: whether the action ends the game), written
     out once: the hot path skips SQLAlchemy's compiler and schema translation."""
-    prefix = f'"{schema}".' if schema else ""
-    actions, tables = f"{prefix}{ActionRow.__tablename__}", f"{prefix}{TableRow.__tablename__}"
+    actions, tables = _table_names(schema)
     added = (
         f"WITH added AS (INSERT INTO {actions} (table_id, ply, seat, action, at) "
         "VALUES (%(tid)s, %(ply)s, %(seat)s, %(action)s::json, %(now)s)) "
@@ -210,11 +217,15 @@ class Store(TableSeats, TableSides, ActionBatches):
         self.engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
         self._append_sql: dict[bool, str] | None = None
+        self._batch_sql: str | None = None
+        self._batch_lock = threading.Lock()
+        self._batch_conn: Connection | None = None
         self._writer: Engine | None = None
         self.migration: Migration | None = None
         """What opening did to the schema (``None`` with ``create=False``)."""
         if engine.dialect.name == "postgresql":
             self._append_sql = _append_statements(schema)
+            self._batch_sql = batch_statement(*_table_names(schema))
             # Its own pool without a ping per checkout: append_action retries a dead
             # connection itself (where the ping's extra round trip would cost every move).
             self._writer = create_engine(url, isolation_level="AUTOCOMMIT")
@@ -228,6 +239,7 @@ class Store(TableSeats, TableSides, ActionBatches):
         return self.migration
 
     def close(self) -> None:
+        self._close_batches()
         self.engine.dispose()
         if self._writer is not None:
             self._writer.dispose()
