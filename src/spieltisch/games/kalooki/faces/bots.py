@@ -41,6 +41,7 @@ from ..meldsearch import (
 )
 from ..phases import DRAW
 from ..state import KalookiState
+from .evaluator import hand_evaluate
 
 STUCK_TURNS: Final = 60
 """Turns in a row without laying after which the rules bot discards to break a cycle
@@ -363,6 +364,11 @@ class RulesBot(Bot):
         return min(loose, key=lone_and_low)
 
 
+HORIZON: Final = 16
+"""Plies a rollout of ``strong`` and ``expert`` plays before ``hand_evaluate`` judges it."""
+STRONG_ROLLOUTS: Final = 160
+EXPERT_ROLLOUTS: Final = 400
+
 CLOSED: Final = 30
 """What not having opened yet is worth in penalty points (a rough guess, KA-R7)."""
 
@@ -399,8 +405,12 @@ BOTS = GameBots(
     # play it to the end. Cut short after 8 plies and judged by deadwood, rollouts chose
     # worse than the rules bot (0.100 of seats against 0.400 over 20 games).
     rollouts={
-        "strong": RolloutSettings(rollouts=32),
-        "expert": RolloutSettings(rollouts=48),
+        "strong": RolloutSettings(
+            rollouts=STRONG_ROLLOUTS, horizon=HORIZON, evaluate=hand_evaluate
+        ),
+        "expert": RolloutSettings(
+            rollouts=EXPERT_ROLLOUTS, horizon=HORIZON, evaluate=hand_evaluate
+        ),
     },
     # Kalooki's rules bot searches melds (~60 ms a call), too slow for rollouts: it only
     # chooses the root move to keep; the tree's worlds are judged right away by the meld
