@@ -147,7 +147,20 @@ def diagnose(task: tuple[str, int, int, int, list[str], bool, int]) -> dict[str,
             (i for i, cands in enumerate(bot.last_rounds) if best not in cands),
             None,
         )
+        # The searcher's own noise: the standard error of each candidate's paired
+        # difference to the rules move over the worlds both were played in, and the
+        # share of those differences that are exactly zero (a value too coarse to tell).
+        own_rewards = bot.last_rewards.get(own, [])
+        diffs = {
+            a: [x - y for x, y in zip(r, own_rewards, strict=False)]
+            for a, r in bot.last_rewards.items()
+            if a != own
+        }
+        own_errs = [_sd(d) / math.sqrt(len(d)) for d in diffs.values() if len(d) > 1]
+        flat = [d for ds in diffs.values() for d in ds]
         row["searchers"][level] = {
+            "own_paired_stderr": statistics.median(own_errs) if own_errs else None,
+            "zero_diffs": sum(d == 0 for d in flat) / len(flat) if flat else None,
             "move": str(chosen),
             "agrees": chosen == best,
             "overrides": chosen != own,
@@ -201,6 +214,14 @@ def report(game: str, rows: list[dict[str, Any]], searchers: list[str], deep: in
                 f"         overrides by deep value: {sum(g > 0 for g in known)} better,"
                 f" {sum(g < 0 for g in known)} worse, {len(gains) - len(known)} dropped by deep;"
                 f" mean gain {statistics.fmean(known) if known else float('nan'):+.4f}"
+            )
+        own = [x["own_paired_stderr"] for x in s if x["own_paired_stderr"] is not None]
+        zeros = [x["zero_diffs"] for x in s if x["zero_diffs"] is not None]
+        if own:
+            print(
+                f"         its own paired std-err vs rules' move: median"
+                f" {statistics.median(own):.4f}; zero differences: median"
+                f" {statistics.median(zeros):.2f} of its paired rollouts"
             )
         if errs:
             print(
