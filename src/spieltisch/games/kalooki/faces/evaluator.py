@@ -64,7 +64,9 @@ WEIGHTS: Final[tuple[float, ...]] = (
 )
 """Coefficients of ``FEATURES`` (relative to the table) for the relative reward, fitted by
 ``bench/kalooki_evaluator_fit.py --deals 1500 --sample 0.05`` (25 008 rows; held-out R²
-0.302, against 0.226 for the rank of deadwood counts on the same rows)."""
+0.295, against 0.226 for the rank of deadwood counts on the same rows). The fit keeps the
+signs the rules fix (its ``SIGNS``), so the features at zero are those whose free
+coefficient had the wrong sign: kept in the model, so a refit can weigh them again."""
 
 
 def _related(a: int, b: int) -> bool:
@@ -120,7 +122,9 @@ def table_features(state: KalookiState) -> list[list[float]]:
     evaluator, ``deadwood_evaluate``), which no single hand's features say."""
     seats = [s for s in range(state.players) if state.alive[s]]
     rows = {s: features(state.hands[s], state.opened[s]) for s in seats}
-    ranks = order_rewards([-(rows[s][0] * 100 + (0 if state.opened[s] else CLOSED)) for s in seats])
+    ranks = order_rewards(
+        [-(round(rows[s][0] * 100) + (0 if state.opened[s] else CLOSED)) for s in seats]
+    )
     for s, rank in zip(seats, ranks, strict=True):
         rows[s].append(rank)
     mean = [sum(col) / len(seats) for col in zip(*rows.values(), strict=True)]
