@@ -88,9 +88,9 @@ def searcher(game: Game, spec: str, seed: int) -> RolloutBot:
     return bot
 
 
-def diagnose(task: tuple[str, int, int, int, list[str]]) -> dict[str, Any]:
+def diagnose(task: tuple[str, int, int, int, list[str], bool, int]) -> dict[str, Any]:
     """Everything the report needs about one position (runs in a worker)."""
-    name, k, count, deep_factor, searchers = task
+    name, k, count, deep_factor, searchers, deep_to_end, deep_budget = task
     game = spieltisch.load(name)
     state = position(game, k, count)
     seat = state.active_seats()[0]
@@ -99,16 +99,17 @@ def diagnose(task: tuple[str, int, int, int, list[str]]) -> dict[str, Any]:
     rules = rules_bot(game, seed=k)
     assert rules is not None
     own = rules.plan(view, seat, 0.0).action
-    strong_budget = declared(game).rollout("strong").rollouts
+    settings = declared(game).rollout("strong")
+    strong_budget = settings.rollouts
     deep = RolloutBot(
         game,
         rules_bot(game, seed=k) or rules,
         seed=10_000 + k,
-        rollouts=max(deep_factor * strong_budget, 2 * len(legal)),
+        rollouts=max(deep_budget or deep_factor * strong_budget, 2 * len(legal)),
         z=0.0,
-        horizon=declared(game).rollout("strong").horizon,
-        stop=declared(game).rollout("strong").stop,
-        evaluate=declared(game).evaluate,
+        horizon=None if deep_to_end else settings.horizon,
+        stop=None if deep_to_end else settings.stop,
+        evaluate=settings.evaluate or declared(game).evaluate,
     )
     started = time.process_time()
     best = deep.plan(view, seat, 0.0).action
@@ -146,7 +147,20 @@ def diagnose(task: tuple[str, int, int, int, list[str]]) -> dict[str, Any]:
             (i for i, cands in enumerate(bot.last_rounds) if best not in cands),
             None,
         )
+        # The searcher's own noise: the standard error of each candidate's paired
+        # difference to the rules move over the worlds both were played in, and the
+        # share of those differences that are exactly zero (a value too coarse to tell).
+        own_rewards = bot.last_rewards.get(own, [])
+        diffs = {
+            a: [x - y for x, y in zip(r, own_rewards, strict=False)]
+            for a, r in bot.last_rewards.items()
+            if a != own
+        }
+        own_errs = [_sd(d) / math.sqrt(len(d)) for d in diffs.values() if len(d) > 1]
+        flat = [d for ds in diffs.values() for d in ds]
         row["searchers"][level] = {
+            "own_paired_stderr": statistics.median(own_errs) if own_errs else None,
+            "zero_diffs": sum(d == 0 for d in flat) / len(flat) if flat else None,
             "move": str(chosen),
             "agrees": chosen == best,
             "overrides": chosen != own,
@@ -159,6 +173,15 @@ def diagnose(task: tuple[str, int, int, int, list[str]]) -> dict[str, Any]:
                 else None
             ),
             "dropped_in_round": dropped,
+            # What the move gains over the rules move by the deep search's values (None
+            # where the deep search dropped it before it had as many worlds).
+            "deep_gain": (
+                values[chosen] - values[own]
+                if chosen in values
+                and own in values
+                and len(deep.last_rewards[chosen]) >= len(deep.last_rewards[own])
+                else None
+            ),
         }
     return row
 
@@ -184,6 +207,22 @@ def report(game: str, rows: list[dict[str, Any]], searchers: list[str], deep: in
             f" median rollouts {statistics.median(x['rollouts'] for x in s):.0f},"
             f" CPU {statistics.median(x['cpu_s'] for x in s):.2f} s"
         )
+        gains = [x["deep_gain"] for x in s if x["overrides"]]
+        if gains:
+            known = [g for g in gains if g is not None]
+            print(
+                f"         overrides by deep value: {sum(g > 0 for g in known)} better,"
+                f" {sum(g < 0 for g in known)} worse, {len(gains) - len(known)} dropped by deep;"
+                f" mean gain {statistics.fmean(known) if known else float('nan'):+.4f}"
+            )
+        own = [x["own_paired_stderr"] for x in s if x["own_paired_stderr"] is not None]
+        zeros = [x["zero_diffs"] for x in s if x["zero_diffs"] is not None]
+        if own:
+            print(
+                f"         its own paired std-err vs rules' move: median"
+                f" {statistics.median(own):.4f}; zero differences: median"
+                f" {statistics.median(zeros):.2f} of its paired rollouts"
+            )
         if errs:
             print(
                 f"         value std-err per candidate at this budget: median "
@@ -212,11 +251,22 @@ def main() -> None:
         default="strong,expert",
         help="comma-separated: strong, expert@96, strong@96:z=1.0 (budget and settings)",
     )
+    parser.add_argument(
+        "--deep-budget", type=int, default=0, help="deep rollouts (wins over --deep)"
+    )
+    parser.add_argument(
+        "--deep-to-end",
+        action="store_true",
+        help="deep rollouts play to the end of the game, whatever strong's cut-off",
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true", help="print the rows as JSON too")
     args = parser.parse_args()
     searchers = [s for s in args.searchers.split(",") if s]
-    tasks = [(args.game, k, args.positions, args.deep, searchers) for k in range(args.positions)]
+    tasks = [
+        (args.game, k, args.positions, args.deep, searchers, args.deep_to_end, args.deep_budget)
+        for k in range(args.positions)
+    ]
     started = time.perf_counter()
     if args.workers <= 1:
         rows = [diagnose(t) for t in tasks]

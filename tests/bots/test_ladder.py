@@ -10,9 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from spieltisch.bots import GameBots, RandomBot, levels, make, unproven
+from spieltisch.bots import GameBots, RandomBot, RolloutSettings, levels, make, unproven
 from spieltisch.bots.declaration import declared
-from spieltisch.bots.ismcts import ISMCTSBot
+from spieltisch.bots.ismcts import ISMCTSBot, Rewards
 from spieltisch.bots.rollout import RolloutBot
 from spieltisch.engine import Dynamics, Faces, Game, SpieltischError, game_class, game_names
 from tests.helpers.sampling import play_with_search
@@ -20,6 +20,22 @@ from tests.helpers.sampling import play_with_search
 OWN_EXPERT = GameBots(levels={"rules": RandomBot, "expert": RandomBot})
 """A declaration whose own ``expert`` replaces the search level of that name."""
 NOT_A_LADDER = {"rules": RandomBot}
+
+
+def _level_judge(state: object) -> Rewards:
+    return [0.5] * 5
+
+
+def _game_judge(state: object) -> Rewards:
+    return [0.0] * 5
+
+
+OWN_JUDGE = GameBots(
+    levels={"rules": RandomBot},
+    rollouts={"strong": RolloutSettings(rollouts=4, horizon=2, evaluate=_level_judge)},
+    evaluate=_game_judge,
+)
+"""A declaration whose ``strong`` judges its cut-off rollouts by its own evaluator."""
 DOUBTFUL = GameBots(levels={"rules": RandomBot}, unproven=frozenset({"expert", "ismcts"}))
 """A declaration that marks two search levels as not shown to be stronger."""
 
@@ -62,6 +78,16 @@ def test_a_game_level_replaces_the_search_level_of_its_name() -> None:
     assert levels(game) == ["random", "rules", "expert", "ismcts", "strong"]
     assert type(make(game, "expert")) is RandomBot
     assert isinstance(make(game, "strong", iterations=2), RolloutBot)
+
+
+def test_a_rollout_level_may_judge_its_cut_offs_by_its_own_evaluator() -> None:
+    """``RolloutSettings.evaluate`` wins over the game's for that level only."""
+    game = redeclared("hydra", "hydra-own-judge", Faces(bots=f"{__name__}:OWN_JUDGE"))
+    strong = make(game, "strong", seed=1)
+    assert isinstance(strong, RolloutBot)
+    assert strong.evaluate is _level_judge and strong.horizon == 2
+    expert = make(game, "expert", seed=1)
+    assert isinstance(expert, RolloutBot) and expert.evaluate is _game_judge
 
 
 def test_a_bots_face_that_is_not_a_ladder_is_refused() -> None:

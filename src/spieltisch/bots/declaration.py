@@ -34,6 +34,10 @@ class RolloutSettings:
     evaluator."""
     z: float = 1.65
     """Standard errors a move must beat the rules bot's by (one-sided 95 %)."""
+    evaluate: Evaluator | None = None
+    """Judges this level's rollouts cut short instead of the game's ``evaluate``: a
+    rollout search compares candidates by paired differences, so it wants a value that
+    moves with every card, where a tree search may prefer a coarser one."""
 
 
 @dataclass(frozen=True, slots=True)

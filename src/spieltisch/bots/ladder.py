@@ -50,7 +50,7 @@ def rollout_bot(
     bots = declared(game)
     settings = bots.rollout(level)
     base = rules_bot(game, seed) or RandomBot(game, seed=seed)
-    evaluate = bots.evaluate
+    evaluate = settings.evaluate or bots.evaluate
     bot = RolloutBot(
         game,
         base,

@@ -41,6 +41,7 @@ from ..meldsearch import (
 )
 from ..phases import DRAW
 from ..state import KalookiState
+from .evaluator import hand_evaluate
 
 STUCK_TURNS: Final = 60
 """Turns in a row without laying after which the rules bot discards to break a cycle
@@ -363,6 +364,16 @@ class RulesBot(Bot):
         return min(loose, key=lone_and_low)
 
 
+HORIZON: Final = 16
+"""Plies a rollout of ``strong`` and ``expert`` plays before ``hand_evaluate`` judges it:
+about two turns of every seat at four players, long enough for a taken card, a meld or
+a discard to show in the hands (``bench/search_diagnosis.py``, docs/bots.md)."""
+STRONG_ROLLOUTS: Final = 160
+"""``strong``'s rollouts: 0.24 s of CPU per decision at the median, 0.42 s at most
+(``bench/bot_decisions.py --game kalooki``), under the 0.5 s target."""
+EXPERT_ROLLOUTS: Final = 400
+"""``expert``'s rollouts: 0.61 s at the median, 1.09 s at most, under the 1.5 s target."""
+
 CLOSED: Final = 30
 """What not having opened yet is worth in penalty points (a rough guess, KA-R7)."""
 
@@ -395,20 +406,26 @@ def _deadwood_of(hand: tuple[str, ...]) -> int:
 
 BOTS = GameBots(
     levels={"rules": RulesBot},
-    # A Kalooki deal rolls out in about 45 ms now that the meld search remembers hands:
-    # play it to the end. Cut short after 8 plies and judged by deadwood, rollouts chose
-    # worse than the rules bot (0.100 of seats against 0.400 over 20 games).
+    # Played to the end of the deal, two candidates' rollouts in one world hardly pair
+    # (paired std-err 0.09 at 32 rollouts against gaps of 0.03), and cut short judged by
+    # the deadwood rank they are mostly equal. Cut after 16 plies and judged by the
+    # fitted hand evaluator they pair (0.02 at 160 rollouts) for a quarter of the CPU
+    # (docs/bots.md, "A fitted hand evaluator").
     rollouts={
-        "strong": RolloutSettings(rollouts=32),
-        "expert": RolloutSettings(rollouts=48),
+        "strong": RolloutSettings(
+            rollouts=STRONG_ROLLOUTS, horizon=HORIZON, evaluate=hand_evaluate
+        ),
+        "expert": RolloutSettings(
+            rollouts=EXPERT_ROLLOUTS, horizon=HORIZON, evaluate=hand_evaluate
+        ),
     },
     # Kalooki's rules bot searches melds (~60 ms a call), too slow for rollouts: it only
     # chooses the root move to keep; the tree's worlds are judged right away by the meld
     # search's deadwood (random rummy rollouts say little about a hand).
     search=SearchSettings(iterations=60, rollout_depth=0, guided=False, keep_z=2.0),
     evaluate=deadwood_evaluate,
-    # bench/search_diagnosis.py: strong and expert never leave the rules bot's move at
-    # their budgets (docs/bots.md); ismcts is level with rules over 20 games.
-    unproven=frozenset({"ismcts", "strong", "expert"}),
+    # bench/ladder.py: strong is ahead of rules in 0.688 (0.630-0.744) over 20 deals;
+    # expert over strong is not shown yet, ismcts is level with rules over 20 games.
+    unproven=frozenset({"ismcts", "expert"}),
 )
 """Kalooki's ladder: ``rules``, and the search levels tuned to it."""
