@@ -33,13 +33,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
+
+from checkout import checked_out
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES: dict[str, tuple[str, int | None]] = {
@@ -180,33 +181,21 @@ def main() -> None:
     args = parser.parse_args()
     labels = args.game or list(GAMES)
     peers = [] if args.no_peers else [p for g in labels for p in PEERS.get(g, [])]
-    tmp = Path(tempfile.mkdtemp(prefix="before-after-"))
-    old = tmp / "before"
-    new = tmp / "after" if args.after else ROOT
-    checkouts = [(old, args.ref)] + ([(new, args.after)] if args.after else [])
+    refs = [("before", args.ref)] + ([("after", args.after)] if args.after else [])
     cores: dict[str, str | None] = {"before": None, "after": None, "peer": None}
-    if args.compiled:  # one checkout, its two cores
-        old = new
-        checkouts = checkouts[1:]
+    if args.compiled:  # this tree, its two cores
+        refs = []
         cores = {"before": "pure Python", "after": "rules core compiled", "peer": None}
         args.ref = "pure Python"
     if args.build and not args.compiled:
         compiled = "rules core compiled"
         cores = {"before": compiled, "after": compiled, "peer": None}
-    for path, ref in checkouts:
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(path), ref],
-            check=True,
-        )
-        if args.build and not args.compiled:
-            print(f"compiling the rules core of {ref}", file=sys.stderr)
-            subprocess.run(
-                [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
-                cwd=path,
-                capture_output=True,
-                check=True,
+    with ExitStack() as trees:
+        tree = {"before": ROOT, "after": ROOT}
+        for side, ref in refs:
+            tree[side] = trees.enter_context(
+                checked_out(ref, build=args.build and not args.compiled)
             )
-    try:
         rows = [("before", g) for g in labels] + [("after", g) for g in labels]
         rows += [("peer", p) for p in peers]
         rounds: list[dict[tuple[str, str], dict[str, Any]]] = []
@@ -217,7 +206,7 @@ def main() -> None:
                 if label in missing:
                     continue
                 print(f"round {n + 1}/{args.rounds}: {kind} {label}", file=sys.stderr)
-                src = old / "src" if kind == "before" else new / "src"
+                src = tree["after" if kind == "peer" else kind] / "src"
                 data = run_row("peer" if kind == "peer" else "ours", label, args.games,
                                args.seed + n * args.games, src, cores[kind])  # fmt: skip
                 if data is None:
@@ -225,12 +214,6 @@ def main() -> None:
                 else:
                     this[kind, label] = data
             rounds.append(this)
-    finally:
-        for path, _ref in checkouts:
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)], check=False
-            )
-        shutil.rmtree(tmp, ignore_errors=True)
 
     def per_round(a: tuple[str, str], b: tuple[str, str] | None, per: str) -> list[float]:
         out = []

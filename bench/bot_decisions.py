@@ -36,11 +36,13 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TextIO
+
+from checkout import checked_out
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("halali", "hydra", "kalooki")
@@ -195,22 +197,9 @@ def main() -> None:
     games = args.game or list(GAMES)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     runs: dict[str, Worker] = {}
-    tmp = None
+    trees = ExitStack()
     if args.before:
-        tmp = tempfile.TemporaryDirectory(prefix="bot-decisions-")
-        tree = Path(tmp.name) / "tree"
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), args.before],
-            check=True,
-            capture_output=True,
-        )
-        if args.build:
-            subprocess.run(
-                [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
-                cwd=tree,
-                check=True,
-                capture_output=True,
-            )
+        tree = trees.enter_context(checked_out(args.before, build=args.build))
         runs["before"] = Worker(tree / "src")
     runs["now"] = Worker(ROOT / "src")
     results: dict[str, dict[str, dict[str, list[dict[str, Any]]]]] = {}
@@ -239,13 +228,7 @@ def main() -> None:
     finally:
         for run in runs.values():
             run.close()
-        if tmp is not None:
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-                check=False,
-                capture_output=True,
-            )
-            tmp.cleanup()
+        trees.close()
     if args.json:
         out = {
             game: {

@@ -25,9 +25,10 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from checkout import checked_out
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -90,21 +91,7 @@ def main() -> None:
         game, seed, worlds = args.worker
         print(json.dumps(worker(game, int(seed), int(worlds))))
         return
-    tmp = tempfile.TemporaryDirectory(prefix="review-speed-")
-    tree = Path(tmp.name) / "tree"
-    subprocess.run(
-        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), args.ref],
-        check=True,
-        capture_output=True,
-    )
-    try:
-        if args.build:
-            subprocess.run(
-                [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
-                cwd=tree,
-                check=True,
-                capture_output=True,
-            )
+    with checked_out(args.ref, build=args.build) as tree:
         sides = {"before": tree / "src", "now": ROOT / "src"}
         for game in args.game or ["hydra"]:
             cpu: dict[str, list[float]] = {"before": [], "now": []}
@@ -130,13 +117,6 @@ def main() -> None:
                 f"{statistics.median(ratios):.2f}  max {max(ratios):.2f}; "
                 f"same review: {'yes' if same else 'NO'}"
             )
-    finally:
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-            check=False,
-            capture_output=True,
-        )
-        tmp.cleanup()
 
 
 if __name__ == "__main__":
