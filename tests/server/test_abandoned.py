@@ -154,7 +154,9 @@ def test_a_deserted_halli_galli_table_ends_and_its_bots_stop(settings: Settings)
         visit(client, tid, made["seat_token"])
         time.sleep(0.4)
         # The page's close is handled on the server's loop beside two busy bots: on a
-        # loaded machine the count may start a moment after the page closed.
+        # loaded machine the count may start a moment after the page closed. (A handler
+        # cancelled as its socket closed once left the seat online for ever: ws.py
+        # shields the seat's going offline.)
         deadline = time.monotonic() + 10
         while (ended := sweep(client, manager)) == [] and time.monotonic() < deadline:
             time.sleep(0.1)

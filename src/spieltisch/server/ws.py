@@ -105,8 +105,11 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     try:
         await _read(ws, conn, settings, lambda msg: handle(manager, live, conn, msg))
     finally:
-        await manager.detach(live, conn)
         conn.close()
+        # Shielded: a handler cancelled as its socket goes (a server's or a test client's
+        # task group cancels it, and every await inside is cancelled again) must still
+        # take its seat offline, or a deserted table would look attended for ever.
+        await asyncio.shield(manager.detach(live, conn))
 
 
 async def _relay(
@@ -128,8 +131,8 @@ async def _relay(
     try:
         await _read(ws, conn, settings, relay.forward)
     finally:
-        await cluster.relay_close(relay)
         conn.close()
+        await asyncio.shield(cluster.relay_close(relay))  # as for a local socket, above
 
 
 async def _read(
