@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -35,3 +36,28 @@ def test_the_last_presence_is_stored_and_moved_on(store: Store) -> None:
     now = datetime.now(UTC)
     store.mark_present(["t1", "t2"], now)
     assert store.last_present(["t1", "t2"]) == {"t1": now, "t2": now}
+
+
+def test_marks_racing_for_a_new_table_both_land(store: Store) -> None:
+    """The presence sweep and a visit may mark the same table for the first time at
+    once; a read-then-insert let the second fail on the key (seen in CI)."""
+    ids = [f"r{i}" for i in range(40)]
+    for tid in ids:
+        _table(store, tid, "running")
+    at = datetime.now(UTC)
+    errors: list[BaseException] = []
+
+    def mark(offset: int) -> None:
+        try:
+            for tid in ids:
+                store.mark_present([tid], at + timedelta(seconds=offset))
+        except BaseException as exc:
+            errors.append(exc)
+
+    workers = [threading.Thread(target=mark, args=(k,)) for k in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert errors == []
+    assert set(store.last_present(ids)) == set(ids)

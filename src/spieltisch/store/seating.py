@@ -12,6 +12,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -138,12 +140,19 @@ class TableSeats:
         if not table_ids:
             return
         with self._session.begin() as s:
-            for table_id in table_ids:
-                row = s.get(TablePresenceRow, table_id)
-                if row is None:
-                    s.add(TablePresenceRow(table_id=table_id, seen_at=at))
-                else:
-                    row.seen_at = at
+            dialect = s.get_bind().dialect.name
+            upsert = pg_insert if dialect == "postgresql" else sqlite_insert
+            stmt = upsert(TablePresenceRow).values(
+                [{"table_id": table_id, "seen_at": at} for table_id in table_ids]
+            )
+            # One statement, not read-then-write: two marks racing for a new table (the
+            # presence sweep and a visit) must not collide on its key.
+            s.execute(
+                stmt.on_conflict_do_update(
+                    index_elements=[TablePresenceRow.table_id],
+                    set_={"seen_at": stmt.excluded.seen_at},
+                )
+            )
 
     def last_present(self, table_ids: list[str]) -> dict[str, datetime]:
         """When a person was last connected to each of ``table_ids`` (absent: never
