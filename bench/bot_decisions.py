@@ -10,7 +10,8 @@ times the same decisions. A level's bot is seeded with the position's number.
 Time is process CPU time (``time.process_time``) of ``bot.plan``, so other load on the
 machine does not count. Prints per game and level min/median/max seconds, the mean
 rollouts (search levels) and the share of positions over the target (0.5 s ``strong``,
-1.5 s ``expert``).
+1.5 s ``expert``, at the 95th percentile, which it prints too). A level may carry an
+arena budget, ``strong@1000``, to try a budget before declaring it.
 
     .venv/bin/python bench/bot_decisions.py
     .venv/bin/python bench/bot_decisions.py --game halali --levels strong,expert --json
@@ -80,12 +81,13 @@ def _random_game(game: Any, seed: int) -> Iterator[Any]:
 
 
 def decide(state: Any, level: str, seed: int) -> dict[str, Any]:
-    """Time one decision of ``level`` in ``state``."""
-    from spieltisch.bots import make
+    """Time one decision of ``level`` (a ladder level or an arena spec such as
+    ``strong@1000``) in ``state``."""
+    from spieltisch.arena.runner import build_bot
 
     seat = state.active_seats()[0]
     view = state.view(seat)
-    bot = make(state.game, level, seed=seed)
+    bot = build_bot(state.game, level, seed)
     started = time.process_time()
     action = bot.plan(view, seat, 0.0).action
     cpu = time.process_time() - started
@@ -153,11 +155,12 @@ def summary(timings: list[dict[str, Any]], level: str) -> dict[str, Any]:
         return {"n": 0, "errors": errors, "target": TARGETS.get(level)}
     cpu = [t["cpu"] for t in timings]
     rollouts = [t["rollouts"] for t in timings if t["rollouts"] is not None]
-    target = TARGETS.get(level)
+    target = TARGETS.get(level.partition("@")[0])
     return {
         "n": len(cpu),
         "min": min(cpu),
         "median": statistics.median(cpu),
+        "p95": statistics.quantiles(cpu, n=20, method="inclusive")[-1] if len(cpu) > 1 else cpu[0],
         "max": max(cpu),
         "mean_rollouts": statistics.fmean(rollouts) if rollouts else None,
         "max_rollouts": max(rollouts) if rollouts else None,
@@ -175,7 +178,7 @@ def line(game: str, level: str, label: str, s: dict[str, Any]) -> str:
     rollouts = "" if s["mean_rollouts"] is None else f"  rollouts {s['mean_rollouts']:6.1f}"
     return (
         f"{game:8} {level:7} {label:6} min {s['min']:6.3f}  median {s['median']:6.3f}  "
-        f"max {s['max']:6.3f}{rollouts}{over}{failed}"
+        f"p95 {s['p95']:6.3f}  max {s['max']:6.3f}{rollouts}{over}{failed}"
     )
 
 

@@ -1,16 +1,28 @@
 """A table is rated only against bot levels with a measured strength (an anchor in
-``arena/anchors.json``): Halali's Experte has none, so a table against it is not rated,
-and asking for it is refused in words; the profile never calls such a game rated."""
+the anchors file): against a level without one (here Halali's Experte, taken out of the
+file) a table is not rated, and asking for it is refused in words; the profile never
+calls such a game rated."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
-from spieltisch.server import ratings
+from spieltisch.server import Settings, create_app, ratings
 from spieltisch.store import Store
 from spieltisch.store.players import Players
+from tests.helpers.anchors import anchors_without
+
+
+@pytest.fixture
+def settings(settings: Settings, tmp_path: Path) -> Iterator[Settings]:
+    unmeasured = anchors_without(tmp_path, "halali", "expert")
+    yield settings.model_copy(update=dict(anchors_file=unmeasured))
+    ratings.use_anchors(None)  # the process's anchors again, for the tests after these
 
 
 def key_of(client: TestClient, name: str) -> str:
@@ -29,9 +41,11 @@ def is_rated(client: TestClient, table_id: str) -> bool:
     return Players(store).is_rated(table_id)
 
 
-def test_halali_expert_has_no_anchor_and_strong_has() -> None:
+def test_the_server_rates_with_the_anchors_of_its_setting(client: TestClient) -> None:
     assert not ratings.anchored("halali", "expert")
     assert ratings.anchored("halali", "strong")
+    levels = client.get("/api/ratings").json()["games"]["halali"]
+    assert "expert" not in levels and "strong" in levels
 
 
 def test_a_rated_table_against_an_unanchored_level_is_refused_in_words(

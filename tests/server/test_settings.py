@@ -76,6 +76,10 @@ def test_the_older_variable_names_are_still_read(monkeypatch: pytest.MonkeyPatch
             {"public_url": "spiele.example.org"},
             "setting public_url (SPIELTISCH_PUBLIC_URL): the public URL starts with",
         ),
+        (
+            {"anchors_file": "/nowhere/anchors.json"},
+            "setting anchors_file (SPIELTISCH_ANCHORS_FILE): no anchors file at",
+        ),
         ({"bot_dealy": "1"}, "there is no setting 'bot_dealy'"),
     ],
 )

@@ -1,20 +1,23 @@
 """The lobby offers "Gewertet" only against bot levels with a measured strength: against
-Halali's Experte (no anchor) the box is off and says why, against Stark it is on again; the
-player's own rating stands beside the levels, and no level is named by its jargon."""
+a level without an anchor (Halali's Experte, left out of this server's anchors file) the
+box is off and says why, against Stark it is on again; the player's own rating stands
+beside the levels, and no level is named by its jargon."""
 
 from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.helpers.anchors import anchors_without
 from tests.server.procserver import Server
 
-from .conftest import new_page
+from .conftest import NO_AWAY_GRACE, new_page
 
 pytestmark = [
     pytest.mark.slow,
@@ -24,6 +27,19 @@ pytestmark = [
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 WHY = {"de": "Nicht gewertet gegen Experte", "en": "Not rated against Expert"}
 MINE = {"de": "Du hast in diesem Spiel noch keine Wertung", "en": "You have no rating in this"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("rated")
+    unmeasured = anchors_without(folder, "halali", "expert")
+    env = {**NO_AWAY_GRACE, "SPIELTISCH_ANCHORS_FILE": str(unmeasured)}
+    srv = Server(f"sqlite:///{folder / 'web.db'}", bot_delay=0.05, env=env)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])

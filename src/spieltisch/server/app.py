@@ -82,6 +82,7 @@ def create_app(
     """The app for ``settings``; pass ``store`` to share one, ``clock`` to drive the
     tables' time (tests)."""
     settings = settings or Settings()
+    ratings.use_anchors(settings.anchors_file)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

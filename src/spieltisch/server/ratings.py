@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import pathlib
 import threading
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
@@ -88,10 +89,22 @@ def ratable(game: str) -> bool:
         return False
 
 
+_anchors_file: pathlib.Path = ANCHORS_FILE
+"""The anchors this process rates with: the setting ``anchors_file`` of its app."""
+
+
+def use_anchors(path: pathlib.Path | None) -> None:
+    """Rate with the anchors in ``path`` (``None``: the shipped file) from now on. The
+    anchors are the process's, like its package: one app sets them as it starts."""
+    global _anchors_file
+    _anchors_file = path or ANCHORS_FILE
+    anchors.cache_clear()
+
+
 @functools.cache
 def anchors() -> dict[str, dict[str, tuple[float, float]]]:
     """Per game and bot level, the anchored ``(mu, sigma)`` (read once per process)."""
-    doc = read_anchors(ANCHORS_FILE)
+    doc = read_anchors(_anchors_file)
     return {
         game: {level: (float(v["mu"]), float(v["sigma"])) for level, v in entry["levels"].items()}
         for game, entry in doc["games"].items()

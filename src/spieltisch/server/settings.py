@@ -258,6 +258,11 @@ class Settings(BaseSettings):
     (``None``: only players marked admin with ``spieltisch admin grant``; 16 characters
     at least)."""
 
+    anchors_file: Path | None = None
+    """The bots' rating anchors, a file as ``spieltisch arena --anchors`` writes it
+    (``None``: the one shipped with the package). A level missing from it is not rated
+    against (docs/players.md)."""
+
     stage_cpu: bool = False
     """Serve the action path's CPU per stage at ``/internal/stages`` (:mod:`.stagecpu`),
     for the load tool; off in production (it tells strangers how busy the server is)."""
@@ -279,12 +284,21 @@ class Settings(BaseSettings):
         "smtp_url",
         "metrics_token",
         "admin_token",
+        "anchors_file",
         mode="before",
     )
     @classmethod
     def _none_when_empty(cls, value: Any) -> Any:
         """An empty value (or 0 worlds) in the environment means the default ``None``."""
         return None if value in ("", "0", 0) else value
+
+    @field_validator("anchors_file")
+    @classmethod
+    def _anchors_exist(cls, value: Path | None) -> Path | None:
+        """A misspelt anchors file would silently rate nothing: refuse to start."""
+        if value is not None and not value.is_file():
+            raise ValueError(f"no anchors file at {value}")
+        return value
 
     @classmethod
     def settings_customise_sources(
