@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from spieltisch.server import Settings, create_app, ratings
+from spieltisch.server import Settings, ratings
 from spieltisch.store import Store
 from spieltisch.store.players import Players
 from tests.helpers.anchors import anchors_without
