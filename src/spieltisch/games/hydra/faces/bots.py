@@ -355,9 +355,11 @@ def game_done(start: State, now: State) -> bool:
 BOTS = GameBots(
     levels={"rules": RulesBot},
     # A Hydra game rolls out in about 0.5 ms: play it to its end, judge the match totals.
+    # The budgets fill the levels' CPU targets at the 95th percentile with the compiled
+    # core (0.5 s and 1.5 s: bench/bot_decisions.py --game hydra, docs/bots.md).
     rollouts={
-        "strong": RolloutSettings(rollouts=400, stop=game_done),
-        "expert": RolloutSettings(rollouts=1000, stop=game_done),
+        "strong": RolloutSettings(rollouts=600, stop=game_done),
+        "expert": RolloutSettings(rollouts=1600, stop=game_done),
     },
     # Few iterations, each rolled out by the rules bot
     # (cheap) to about the end of the current game, then judged by the match totals.
