@@ -26,6 +26,12 @@ measuring window and prints its top functions (the profiler slows the server: th
 timings are not comparable with an unprofiled run).
 The last line names the largest step still at p99 < 50 ms.
 
+``--server-cpus``, ``--client-cpus`` and ``--service-cpus`` pin the servers (with their
+search workers), the load generator and PostgreSQL with Redis to cores (taskset's list
+form, ``0`` or ``2-5``; the services' cores are put back afterwards), so a scale-out run
+says which part needed which core; each result line gives PostgreSQL's and Redis's CPU per
+action beside the server's.
+
 Lobby rate limits are honoured without a bench-only setting: a server limits table
 creation per client address, so the generator creates tables from many loopback
 addresses (127.c.x.y), at most 20 per address. Everything runs on loopback; the schema
@@ -36,6 +42,8 @@ addresses (127.c.x.y), at most 20 per address. Everything runs on loopback; the 
     .venv/bin/python bench/ws_load.py --processes 2 --redis redis://127.0.0.1:6379/0
     .venv/bin/python bench/ws_load.py --tables 200 --profile
     .venv/bin/python bench/ws_load.py --tables 200 --group-commit-ms -1  # one write per action
+    .venv/bin/python bench/ws_load.py --processes 2 --redis redis://127.0.0.1:6379/0 \
+        --server-cpus 0 --client-cpus 1 --service-cpus 1
 """
 
 from __future__ import annotations
@@ -113,6 +121,37 @@ def named_cpu(name: str) -> dict[int, float]:
                     fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
                     out[int(entry.name)] = (int(fields[11]) + int(fields[12])) / TICK
     return out
+
+
+def cpu_list(text: str | None) -> set[int] | None:
+    """``"0,1"`` or ``"2-5"`` (taskset's list form) as a set of cores; ``None`` stays."""
+    if not text:
+        return None
+    cores: set[int] = set()
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        cores.update(range(int(first), int(last or first) + 1))
+    return cores
+
+
+@contextlib.contextmanager
+def services_pinned(cores: set[int] | None) -> Iterator[None]:
+    """PostgreSQL and Redis on ``cores`` for the run (their backends, forked by the
+    postmaster, inherit it), as they were afterwards."""
+    if cores is None:
+        yield
+        return
+    before: dict[int, set[int]] = {}
+    for pid in [*named_cpu("postgres"), *named_cpu("redis-server")]:
+        with contextlib.suppress(OSError):
+            before[pid] = os.sched_getaffinity(pid)
+            os.sched_setaffinity(pid, cores)
+    try:
+        yield
+    finally:
+        for pid, old in before.items():
+            with contextlib.suppress(OSError):
+                os.sched_setaffinity(pid, old)
 
 
 def cpu_since(before: dict[int, float], after: dict[int, float]) -> float:
@@ -432,6 +471,9 @@ class Clients:
 def client_main(args: argparse.Namespace, ports: list[int], worker: int, pipe: Pipe) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us through the pipe
+    cores = cpu_list(args.client_cpus)
+    if cores is not None:
+        os.sched_setaffinity(0, cores)
     with contextlib.suppress(ImportError):
         import uvloop
 
@@ -493,11 +535,18 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     prefix = args.redis_prefix or f"ws_load_{os.getpid()}:"
     steps = [int(n) for n in args.tables.split(",")]
     results: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory() as tmpname, database(args, Path(tmpname)) as (db, schema):
+    pinned = services_pinned(cpu_list(args.service_cpus))
+    with (
+        tempfile.TemporaryDirectory() as tmpname,
+        database(args, Path(tmpname)) as (db, schema),
+        pinned,
+    ):
         tmp = Path(tmpname)
         servers = []
         for i, port in enumerate(ports):
             cmd = [sys.executable, "-m", "spieltisch.server", "--port", str(port), "--db", db]
+            if args.server_cpus:  # the server and its search workers, which inherit it
+                cmd = ["taskset", "-c", args.server_cpus, *cmd]
             cmd += [
                 "--bot-delay",
                 str(args.bot_delay if args.bot_delay is not None else 1 / args.rate),
@@ -692,7 +741,14 @@ def measure(
         "server_rss_mb": [round(r, 1) for r in rss],
         "server_rss_kb_per_table": round(1024 * (sum(rss) - sum(rss_idle)) / n, 1),
         "postgres_cpu_s": round(pg, 2),
+        "postgres_cpu_ms_per_action": round(1000 * pg / actions, 3) if actions else None,
         "redis_cpu_s": round(red, 2),
+        "redis_cpu_ms_per_action": round(1000 * red / actions, 3) if actions else None,
+        "cpus": {
+            "servers": args.server_cpus,
+            "clients": args.client_cpus,
+            "services": args.service_cpus,
+        },
         "clients": len(pipes),
         "clients_cpu_s": round(clients_cpu, 2),
         "clients_timer_lag_ms": {"p99": pct(merged["lag"], 0.99), "max": pct(merged["lag"], 1.0)},
@@ -720,6 +776,9 @@ def main() -> None:
     parser.add_argument("--redis", default=os.environ.get("SPIELTISCH_REDIS"), help="Redis URL")
     parser.add_argument("--redis-prefix", default=None, help="key prefix (default: ws_load_PID:)")
     parser.add_argument("--metrics", action="store_true", help="print /metrics after each step")
+    parser.add_argument("--server-cpus", default=None, help="cores of the servers, e.g. 0 or 0-3")
+    parser.add_argument("--client-cpus", default=None, help="cores of the load generator")
+    parser.add_argument("--service-cpus", default=None, help="cores of PostgreSQL and Redis")
     parser.add_argument("--bot-delay", type=float, default=None, help="default: 1/rate")
     parser.add_argument("--keep-going", action="store_true", help="run steps past a failed one")
     parser.add_argument(
