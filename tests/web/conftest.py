@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -32,15 +33,22 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("web") / "web.db"
-    srv = Server(f"sqlite:///{db}", bot_delay=0.05, env=NO_AWAY_GRACE)
+@contextmanager
+def serving(folder: Path, env: dict[str, str] | None = None) -> Iterator[Server]:
+    """A server process on a new SQLite file in ``folder``, with ``env`` beside the
+    browser tests' own settings, stopped at the end."""
+    srv = Server(f"sqlite:///{folder / 'web.db'}", bot_delay=0.05, env=NO_AWAY_GRACE | (env or {}))
     srv.start()
     try:
         yield srv
     finally:
         srv.stop()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serving(tmp_path_factory.mktemp("web")) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ import pytest
 from tests.helpers.anchors import anchors_without
 from tests.server.procserver import Server
 
-from .conftest import NO_AWAY_GRACE, new_page
+from .conftest import new_page, serving
 
 pytestmark = [
     pytest.mark.slow,
@@ -33,13 +33,8 @@ MINE = {"de": "Du hast in diesem Spiel noch keine Wertung", "en": "You have no r
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("rated")
     unmeasured = anchors_without(folder, "halali", "expert")
-    env = {**NO_AWAY_GRACE, "SPIELTISCH_ANCHORS_FILE": str(unmeasured)}
-    srv = Server(f"sqlite:///{folder / 'web.db'}", bot_delay=0.05, env=env)
-    srv.start()
-    try:
+    with serving(folder, {"SPIELTISCH_ANCHORS_FILE": str(unmeasured)}) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
