@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from spieltisch.server import Settings, ratings
+from spieltisch.server import Settings, create_app, ratings
 from spieltisch.store import Store
 from spieltisch.store.players import Players
 from tests.helpers.anchors import anchors_without
@@ -68,3 +68,10 @@ def test_by_default_a_table_against_an_unanchored_level_is_not_rated(
     assert not is_rated(client, plain.json()["table"]["id"])
     anchored = create(client, "strong", None, key)
     assert is_rated(client, anchored.json()["table"]["id"])
+
+
+def test_the_shipped_anchors_measure_every_level_of_every_rated_game(db_url: str) -> None:
+    with TestClient(create_app(Settings(db_url=db_url))) as client:
+        games = client.get("/api/ratings").json()["games"]
+    assert set(games["halali"]) == {"random", "rules", "ismcts", "strong", "expert"}
+    assert set(games["hydra"]) == set(games["kalooki"]) == set(games["halali"])
