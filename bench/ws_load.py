@@ -21,7 +21,10 @@ competes for the same cores); busy time of the whole machine, so other work runn
 meanwhile shows, with its load average and cores. The server's own CPU per action is split
 by stage (engine, view, encode, write-ahead, send, and the rest), from the counters it
 serves at ``/internal/stages`` (``SPIELTISCH_STAGE_CPU=on``, set here; a server without
-them reports none). ``--profile`` profiles each server's event loop (cProfile) during each
+them reports none), and the garbage collector's part of it all per generation
+(``gc_ms_per_action``). Reading the counters' clock costs the server CPU too:
+``--no-stages`` runs the servers as in production, without counters, for the total
+alone. ``--profile`` profiles each server's event loop (cProfile) during each
 measuring window and prints its top functions (the profiler slows the server: that step's
 timings are not comparable with an unprofiled run).
 The last line names the largest step still at p99 < 50 ms.
@@ -41,6 +44,7 @@ addresses (127.c.x.y), at most 20 per address. Everything runs on loopback; the 
     .venv/bin/python bench/ws_load.py --db sqlite --tables 50
     .venv/bin/python bench/ws_load.py --processes 2 --redis redis://127.0.0.1:6379/0
     .venv/bin/python bench/ws_load.py --tables 200 --profile
+    .venv/bin/python bench/ws_load.py --tables 1000 --seconds 15 --no-stages
     .venv/bin/python bench/ws_load.py --tables 200 --group-commit-ms -1  # one write per action
     .venv/bin/python bench/ws_load.py --processes 2 --redis redis://127.0.0.1:6379/0 \
         --server-cpus 0 --client-cpus 1 --service-cpus 1
@@ -216,7 +220,7 @@ class ServerProc:
 
     def profile(self, start: bool) -> str | None:
         """Start the server's profiler, or stop it and return its top functions."""
-        url = f"http://127.0.0.1:{self.port}/internal/profile"
+        url = f"http://127.0.0.1:{self.port}/internal/profile?top=70"
         try:
             answer = httpx.request("POST" if start else "DELETE", url, timeout=60)
         except httpx.HTTPError:
@@ -555,7 +559,7 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
                 cmd += ["--schema", schema]
             if args.redis:
                 cmd += ["--redis", args.redis, "--redis-prefix", prefix]
-            env = {"SPIELTISCH_STAGE_CPU": "on"}
+            env = {"SPIELTISCH_STAGE_CPU": "on" if args.stages else "off"}
             if args.group_commit_ms is not None:
                 env["SPIELTISCH_GROUP_COMMIT_MS"] = str(args.group_commit_ms)
             servers.append(ServerProc(i, port, cmd, tmp / f"server{i}.log", env=env))
@@ -648,23 +652,40 @@ def stage_split(
     before: list[dict[str, Any] | None], after: list[dict[str, Any] | None], server_cpu: float
 ) -> dict[str, Any] | None:
     """CPU ms per stored action by stage, summed over the servers, from their own
-    counters; ``other`` is the rest of the servers' CPU (frames read, the loop, HTTP)."""
+    counters; ``other`` is the rest of the servers' CPU (frames read, the loop, HTTP).
+    ``gc_ms_per_action`` is the garbage collector's part of them all, per generation
+    (absent for a server too old to count it)."""
     if any(b is None for b in before) or any(a is None for a in after):
         return None
     actions = commits = 0
     cpu = dict.fromkeys(STAGES, 0.0)
+    gc_cpu, gc_runs = [0.0, 0.0, 0.0], [0, 0, 0]
+    counted_gc = True
     for b, a in zip(before, after, strict=True):
         assert a is not None and b is not None
         actions += a["actions"] - b["actions"]
         commits += a["commits"] - b["commits"]
         for stage in STAGES:
             cpu[stage] += a["cpu_s"][stage] - b["cpu_s"][stage]
+        counted_gc = counted_gc and "gc_s" in a and "gc_s" in b
+        for gen in range(3) if counted_gc else ():
+            gc_cpu[gen] += a["gc_s"][gen] - b["gc_s"][gen]
+            gc_runs[gen] += a["gc_runs"][gen] - b["gc_runs"][gen]
     if not actions:
         return None
     split = {stage: round(1000 * cpu[stage] / actions, 3) for stage in STAGES}
     split["other"] = round(1000 * (server_cpu - sum(cpu.values())) / actions, 3)
+    gc_split = (
+        {
+            "gc_ms_per_action": [round(1000 * c / actions, 3) for c in gc_cpu],
+            "gc_runs": gc_runs,
+        }
+        if counted_gc
+        else {}
+    )
     return {
         "ms_per_action": split,
+        **gc_split,
         "actions": actions,
         "actions_per_commit": round(actions / commits, 2) if commits else None,
     }
@@ -794,7 +815,15 @@ def main() -> None:
         default=None,
         help="the servers' SPIELTISCH_GROUP_COMMIT_MS (negative: one write per action)",
     )
+    parser.add_argument(
+        "--no-stages",
+        dest="stages",
+        action="store_false",
+        help="servers as in production: no stage counters (their clock reads cost CPU), no profile",
+    )
     args = parser.parse_args()
+    if args.profile and not args.stages:
+        parser.error("--profile needs the stage routes: drop --no-stages")
     if args.spectators < 1:
         parser.error("--spectators must be at least 1 (they take the measurement)")
     # A terminated run still stops its servers and drops its schema (the finally blocks).

@@ -32,11 +32,14 @@ def test_survivors_are_frozen_and_frozen_cycles_are_swept() -> None:
     del node
     gc.collect()
     assert ref() is not None  # frozen: a full collection does not see it
+    threshold = gc.get_threshold()
     stop = memory.start(freeze_every=0.05, sweep_every=0.2)
     try:
+        assert gc.get_threshold()[0] == memory.YOUNG  # young collections are rare
         assert _wait_until(lambda: gc.get_freeze_count() > 0)
         assert _wait_until(lambda: ref() is None)  # the sweep gave it back and freed it
     finally:
         stop.set()
         time.sleep(0.1)
         gc.unfreeze()
+        gc.set_threshold(*threshold)

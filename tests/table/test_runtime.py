@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spieltisch
-from spieltisch.bots import Bot, Plan, make
+from spieltisch.bots import Bot, Plan, levels, make
 from spieltisch.engine import IllegalAction, View
 from spieltisch.table import SimClock, TableRuntime, events_for
 
@@ -53,6 +53,29 @@ def test_a_stale_plan_is_never_played_and_the_bot_is_asked_again() -> None:
     clock.advance_to(2.0)
     step = rt.run_due()
     assert step is not None and step.seat == 1 and step.ply == 1
+
+
+@pytest.mark.parametrize("name", spieltisch.game_names())
+def test_a_random_bot_is_shown_only_its_legal_actions_and_plays_as_with_its_view(
+    name: str,
+) -> None:
+    """A bot that reads nothing else gets a view of its legal actions alone: the same
+    list in notation as its whole view has, so its seeded choices are the same."""
+    game = spieltisch.load(name)
+    state = game.new_state(seed=6)
+    rt = TableRuntime(state.clone(), SimClock(), {s: make(game, "random") for s in range(2)})
+    for request in rt.bot_requests():
+        whole = state.view(request.seat)
+        assert request.view == {"legal_actions": whole["legal_actions"]}
+        mine = make(game, "random", seed=9).plan(request.view, request.seat, 0.0)
+        theirs = make(game, "random", seed=9).plan(whole, request.seat, 0.0)
+        assert mine.action == theirs.action
+    rules = make(game, "rules") if "rules" in levels(game) else None
+    if rules is not None:  # a bot that reads the table gets all of it
+        rt.set_bot(0, rules)
+        requests = {r.seat: r for r in rt.bot_requests()}
+        if 0 in requests:
+            assert requests[0].view == state.view(0)
 
 
 def test_human_seats_stop_the_bots() -> None:

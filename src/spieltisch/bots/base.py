@@ -30,6 +30,10 @@ class Bot(ABC):
     thinks: bool = False
     """Whether a plan is a search that takes a noticeable time: a server then computes it
     in a worker process (``spieltisch.bots.ismcts.plan_async``) instead of a thread."""
+    reads_only_legal_actions: bool = False
+    """Whether :meth:`plan` reads nothing of its view but ``legal_actions``: a runtime may
+    then hand it a view of those alone (on a busy server a whole view was most of a
+    random bot's move)."""
 
     def __init__(self, game: Game, *, seed: int = 0, delay: float = 0.0) -> None:
         self.game = game
@@ -64,6 +68,7 @@ class RandomBot(Bot):
     """Plays a uniformly random legal action: the baseline of every ladder."""
 
     level = "random"
+    reads_only_legal_actions = True
 
     def plan(self, view: View, seat: int, clock: float) -> Plan:
         # Only the chosen text is parsed (the same draw as over all parsed actions): it

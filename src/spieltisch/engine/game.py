@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, Self
@@ -334,6 +334,13 @@ class State(ABC):
     @abstractmethod
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know, JSON-ready; ``None`` is the spectator view."""
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, View]:
+        """:meth:`view` of each of ``seats`` at once, as a server needs them after every
+        step (one per seat with a socket, one for the spectators). A game whose
+        audiences see mostly the same may build that part once and share it between
+        the views, so treat them as read-only."""
+        return {seat: self.view(seat) for seat in seats}
 
     def is_over(self) -> bool:
         """Whether the game has ended, by its rules or because at most one seat has not

@@ -142,6 +142,8 @@ def create_app(
     app.include_router(lessons.router)
     if settings.stage_cpu:
         app.include_router(stagecpu.router)
+        stagecpu.enable()
+        stagecpu.count_collections()
 
     @app.middleware("http")
     async def guard(

@@ -318,7 +318,9 @@ class LiveTable:
         summary = self.summarise(self)
         messages: dict[int | None, Shared] = {}
         by_bot = self._by_bot(step)
-        for conn in list(self.connections):
+        connections = list(self.connections)
+        views = rt.views({conn.seat for conn in connections})
+        for conn in connections:
             seat = conn.seat
             message = messages.get(seat)
             if message is None:
@@ -327,7 +329,7 @@ class LiveTable:
                     ply=rt.ply,
                     seat=step.seat,
                     events=events_for(step.events, seat),
-                    view=rt.view(seat),
+                    view=views[seat],
                     envelope=envelope(rt.state, seat),
                     table=summary,
                 )

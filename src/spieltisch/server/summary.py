@@ -7,6 +7,7 @@ turn clock, so every part of the manager and the live table itself draw one summ
 from __future__ import annotations
 
 import logging
+from functools import lru_cache
 from typing import Any
 
 from spieltisch.bots import levels, unproven
@@ -19,9 +20,11 @@ from .live import LiveTable
 log = logging.getLogger("spieltisch.table")
 
 
+@lru_cache(maxsize=64)
 def web_module(game: str) -> str | None:
     """The browser module that draws ``game``'s table, as its descriptor names it
-    (``faces.web``); ``None`` for a game this server does not know (a broken row)."""
+    (``faces.web``); ``None`` for a game this server does not know (a broken row).
+    Remembered: every step's summary asks, and finding a game's class imports it."""
     try:
         return game_class(game).info.faces.web
     except UnknownGame:

@@ -117,6 +117,10 @@ class TableRuntime:
     def view(self, seat: int | None) -> View:
         return self.state.view(seat)
 
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, View]:
+        """Each of ``seats``' view at once (shared parts: read-only)."""
+        return self.state.views(seats)
+
     def idle_for(self, seat: int) -> float | None:
         """Seconds ``seat`` has been able to act without acting; ``None`` if it may not
         act now. An idle seat may be handed to a bot; a seat merely waiting may not."""
@@ -236,8 +240,15 @@ class TableRuntime:
             bot = self.bots.get(seat)
             plan = self.plans.get(seat)
             if bot is not None and (plan is None or plan.ply != ply):
-                out.append(BotRequest(seat, bot, self.state.view(seat), ply))
+                out.append(BotRequest(seat, bot, self._bot_view(bot, seat), ply))
         return out
+
+    def _bot_view(self, bot: Bot, seat: int) -> View:
+        """What ``bot`` is shown of ``seat``'s view: all of it, or only its legal actions
+        (the same list, in notation) where that is all the bot reads."""
+        if bot.reads_only_legal_actions:
+            return {"legal_actions": [str(a) for a in self.state.legal_actions(seat)]}
+        return self.state.view(seat)
 
     def offer_plan(self, request: BotRequest, plan: Plan, asked_at: float) -> bool:
         """Record a bot's answer to ``request``; ``False`` if the state has moved on."""

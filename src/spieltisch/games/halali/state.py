@@ -9,7 +9,7 @@ Seat 0 plays Blue in the first game; Blue moves first in every game.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass
 from enum import StrEnum
@@ -24,6 +24,7 @@ from spieltisch.engine import (
     InvalidNotation,
     Result,
     State,
+    View,
     derive_rng,
 )
 from spieltisch.engine.rng import shuffled
@@ -63,7 +64,7 @@ from .board import (
 )
 from .position import check_payload
 from .scoring import match_result, points
-from .views import view_of
+from .views import view_of, views_of
 
 END_PHASE_PLIES: Final = 10
 """Five moves each after the last reveal (Kosmos, Spielende)."""
@@ -835,6 +836,10 @@ class HalaliState(State):
         """Everything public: Halali has no private knowledge, only face-down tiles
         (see :func:`.views.view_of`)."""
         return view_of(self, seat)
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, View]:
+        """Every audience sees the same board: built once (see :func:`.views.views_of`)."""
+        return views_of(self, seats)
 
     # -- serialisation -------------------------------------------------------------------
     def _dump(self) -> dict[str, Any]:

@@ -8,6 +8,7 @@ unrevealed tiles is public (the box holds 48 known tiles), which is all
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any
 
@@ -78,7 +79,7 @@ def view_of(state: HalaliState, seat: int | None) -> dict[str, Any]:
             for c in (0, 1)
         },
         "quiet_plies": state.quiet,
-        "finished_games": deepcopy(state.finished),
+        "finished_games": deepcopy(state.finished) if state.finished else [],
         "over": state.is_over(),
         "result": result.to_json() if result else None,
         "legal_actions": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
@@ -86,6 +87,25 @@ def view_of(state: HalaliState, seat: int | None) -> dict[str, Any]:
     if state.draw_offer >= 0:  # HA-R11: the page offers the answer to the other seat
         view["draw_offered_by"] = state.draw_offer
     return view
+
+
+def views_of(state: HalaliState, seats: Iterable[int | None]) -> dict[int | None, View]:
+    """:func:`view_of` for each of ``seats``: the spectator's view is built once, and
+    each seat's is a shallow copy of it with its ``seat``, ``colour`` and legal actions
+    (the board and the rest are shared between them)."""
+    public = view_of(state, None)
+    out: dict[int | None, View] = {}
+    seat: int | None
+    for seat in seats:
+        if seat is None:
+            out[None] = public
+            continue
+        view = dict(public)
+        view["seat"] = seat
+        view["colour"] = public["colours"][seat]
+        view["legal_actions"] = [str(a) for a in state.legal_actions(seat)]
+        out[seat] = view
+    return out
 
 
 def sample(game: Game[HalaliState], view: View, seed: int) -> HalaliState:
