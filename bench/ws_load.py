@@ -648,6 +648,37 @@ def print_metrics(port: int) -> None:
             print("  " + line, flush=True)
 
 
+def loop_lag(
+    before: list[dict[str, Any] | None], after: list[dict[str, Any] | None]
+) -> dict[str, Any] | None:
+    """How late the servers' event loops ran a 20 ms timer during the step, from their
+    bucket counts: p50 and p99 as the upper bound of the bucket they fall in (``">1000"``
+    above the last), and the samples; ``None`` for servers that do not sample it."""
+    counts: list[int] | None = None
+    bounds: list[float] = []
+    for b, a in zip(before, after, strict=True):
+        if b is None or a is None or "loop_lag" not in a or "loop_lag" not in b:
+            return None
+        bounds = a["loop_lag"]["bounds_ms"]
+        diff = [
+            x - y for x, y in zip(a["loop_lag"]["counts"], b["loop_lag"]["counts"], strict=True)
+        ]
+        counts = diff if counts is None else [x + y for x, y in zip(counts, diff, strict=True)]
+    if not counts or not sum(counts):
+        return None
+    total = sum(counts)
+
+    def quantile(q: float) -> float | str:
+        running = 0
+        for i, n in enumerate(counts):
+            running += n
+            if running >= q * total:
+                return bounds[i] if i < len(bounds) else f">{bounds[-1]:g}"
+        return f">{bounds[-1]:g}"
+
+    return {"p50_at_most": quantile(0.5), "p99_at_most": quantile(0.99), "samples": total}
+
+
 def stage_split(
     before: list[dict[str, Any] | None], after: list[dict[str, Any] | None], server_cpu: float
 ) -> dict[str, Any] | None:
@@ -673,6 +704,7 @@ def stage_split(
             gc_runs[gen] += a["gc_runs"][gen] - b["gc_runs"][gen]
     if not actions:
         return None
+    lag = loop_lag(before, after)
     split = {stage: round(1000 * cpu[stage] / actions, 3) for stage in STAGES}
     split["other"] = round(1000 * (server_cpu - sum(cpu.values())) / actions, 3)
     gc_split = (
@@ -686,6 +718,7 @@ def stage_split(
     return {
         "ms_per_action": split,
         **gc_split,
+        **({"loop_lag_ms": lag} if lag else {}),
         "actions": actions,
         "actions_per_commit": round(actions / commits, 2) if commits else None,
     }

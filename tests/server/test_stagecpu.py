@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -39,3 +41,15 @@ def test_an_action_counts_in_every_stage_and_the_profile_covers_it(
     assert after["commits"] >= before["commits"] + 1
     grew = [s for s in STAGES if after["cpu_s"][s] > before["cpu_s"][s]]
     assert sorted(grew) == sorted(STAGES)
+    lag = after["loop_lag"]
+    assert len(lag["counts"]) == len(lag["bounds_ms"]) + 1
+
+
+def test_the_loop_lag_is_sampled(settings: Settings) -> None:
+    on = settings.model_copy(update={"stage_cpu": True})
+    with TestClient(create_app(on)) as client:
+        first = sum(client.get("/internal/stages").json()["loop_lag"]["counts"])
+        deadline = time.monotonic() + 5
+        while sum(client.get("/internal/stages").json()["loop_lag"]["counts"]) <= first:
+            assert time.monotonic() < deadline, "no loop lag sample in 5 s"
+            time.sleep(0.02)

@@ -102,11 +102,14 @@ def create_app(
         log.info("server ready", extra={"restored_tables": restored, "version": __version__})
         sweeper = asyncio.create_task(sweep_open_tables(manager, settings.open_table_ttl))
         abandoner = asyncio.create_task(abandon.sweep_forever(manager.ctx))
+        lag = asyncio.create_task(stagecpu.sample_loop_lag()) if settings.stage_cpu else None
         try:
             yield
         finally:
             sweeper.cancel()
             abandoner.cancel()
+            if lag is not None:
+                lag.cancel()
             await app.state.reviews.close()
             await manager.close()  # the tables stop here before others may take them
             if app.state.cluster is not None:

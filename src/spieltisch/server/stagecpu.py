@@ -10,7 +10,10 @@ thread race costs a few microseconds of one sample, nothing else), about a micro
 per measurement. What the stages do not cover (reading and parsing frames, the event
 loop, HTTP) is the process's total minus their sum. The cyclic garbage collector's own
 CPU is counted apart (``gc_s``, per generation): a collection runs inside whichever stage
-allocated last, so it is a part of the stages, not one more.
+allocated last, so it is a part of the stages, not one more. And how late the event loop
+runs a timer (``loop_lag``: a count per bucket of :data:`LAG_BUCKETS_MS`, sampled every
+:data:`LAG_EVERY` seconds), since an action waits for the loop several times on its way
+(its message read, its batch handed to the writer, its commit's answer, its broadcast).
 
 ``GET /internal/stages`` returns the counters, only where ``SPIELTISCH_STAGE_CPU`` is on
 (a debugging setting). Only then do the stages read the clock: a thread's CPU time is a
@@ -24,13 +27,15 @@ a profile covers a load's measuring window, not the server's start.
 
 from __future__ import annotations
 
+import asyncio
 import cProfile
 import gc
 import io
 import pstats
 import threading
+from bisect import bisect_left
 from collections.abc import Callable
-from time import thread_time
+from time import perf_counter, thread_time
 from typing import Any, TypeVar
 
 from fastapi import APIRouter
@@ -46,6 +51,10 @@ counts: dict[str, int] = {"actions": 0, "commits": 0}
 gc_cpu: list[float] = [0.0, 0.0, 0.0]
 """CPU seconds of the garbage collector's collections, per generation."""
 gc_runs: list[int] = [0, 0, 0]
+LAG_BUCKETS_MS = (0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+"""Upper bounds of the loop lag's buckets, in milliseconds (one more bucket above)."""
+LAG_EVERY = 0.02
+loop_lag: list[int] = [0] * (len(LAG_BUCKETS_MS) + 1)
 
 
 def _not_timed() -> float:
@@ -120,9 +129,25 @@ def count_collections() -> None:
         gc.callbacks.append(_time_collection)
 
 
+async def sample_loop_lag() -> None:
+    """Sleep :data:`LAG_EVERY` again and again (until cancelled) and count how much later
+    than asked the loop woke this task."""
+    while True:
+        asked = perf_counter()
+        await asyncio.sleep(LAG_EVERY)
+        late_ms = 1000 * (perf_counter() - asked - LAG_EVERY)
+        loop_lag[bisect_left(LAG_BUCKETS_MS, late_ms)] += 1
+
+
 def snapshot() -> dict[str, Any]:
     """The counters, JSON-ready (CPU in seconds)."""
-    return {"cpu_s": dict(cpu), **counts, "gc_s": list(gc_cpu), "gc_runs": list(gc_runs)}
+    return {
+        "cpu_s": dict(cpu),
+        **counts,
+        "gc_s": list(gc_cpu),
+        "gc_runs": list(gc_runs),
+        "loop_lag": {"bounds_ms": list(LAG_BUCKETS_MS), "counts": list(loop_lag)},
+    }
 
 
 router = APIRouter()
