@@ -51,10 +51,13 @@ counts: dict[str, int] = {"actions": 0, "commits": 0}
 gc_cpu: list[float] = [0.0, 0.0, 0.0]
 """CPU seconds of the garbage collector's collections, per generation."""
 gc_runs: list[int] = [0, 0, 0]
+"""Collections run, per generation."""
 LAG_BUCKETS_MS = (0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 """Upper bounds of the loop lag's buckets, in milliseconds (one more bucket above)."""
 LAG_EVERY = 0.02
+"""Seconds the loop lag's sampling task sleeps between samples."""
 loop_lag: list[int] = [0] * (len(LAG_BUCKETS_MS) + 1)
+"""Samples per bucket of :data:`LAG_BUCKETS_MS` since the process started."""
 
 
 def _not_timed() -> float:
