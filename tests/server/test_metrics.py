@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -90,8 +91,14 @@ def test_bot_decisions_are_timed(settings: Settings) -> None:
             if client.get(f"/api/tables/{tid}").json()["status"] == "finished":
                 break
             client.get("/healthz")
-        found = scrape(client)
-    plies = client.app.state.manager.store.record(tid)["actions"]  # type: ignore[attr-defined]
+        plies = client.app.state.manager.store.record(tid)["actions"]  # type: ignore[attr-defined]
+        # The last move's commit finishes the table; its broadcast, which counts it,
+        # follows on the event loop a moment later.
+        for _ in range(200):
+            found = scrape(client)
+            if found[("spieltisch_actions_total", ())] >= len(plies):
+                break
+            time.sleep(0.01)
     decided = sum(
         found[("spieltisch_bot_decision_seconds_count", (("lane", lane),))]
         for lane in ("loop", "thread", "pool")

@@ -114,7 +114,8 @@ def test_claims_by_anyone_else_are_refused_and_change_nothing(client: TestClient
     assert claim(client, tid, 0, first).json()["error"]["code"] == "player/bad_key"
     assert claim(client, tid, 0, guest_token).json()["error"]["code"] == "player/bad_key"
     assert claim(client, tid, 0, None).json()["error"]["code"] == "auth/missing_token"
-    wrong = ada["key"].split(".")[0] + ".x" + ada["key"].split(".")[1][1:]
+    player_id, secret = ada["key"].split(".")
+    wrong = f"{player_id}.{'y' if secret[0] == 'x' else 'x'}{secret[1:]}"  # one letter off
     assert claim(client, tid, 0, wrong).json()["error"]["code"] == "player/bad_key"
     # A guessed table id, a seat that does not exist.
     assert claim(client, "AAAAAAAAAAAA", 0, ada["key"]).json()["error"]["code"] == "table/not_found"
