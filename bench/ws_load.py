@@ -21,8 +21,9 @@ competes for the same cores); busy time of the whole machine, so other work runn
 meanwhile shows, with its load average and cores. The server's own CPU per action is split
 by stage (engine, view, encode, write-ahead, send, and the rest), from the counters it
 serves at ``/internal/stages`` (``SPIELTISCH_STAGE_CPU=on``, set here; a server without
-them reports none), and the garbage collector's part of it all per generation
-(``gc_ms_per_action``). Reading the counters' clock costs the server CPU too:
+them reports none), the garbage collector's part of it all per generation
+(``gc_ms_per_action``), and how late the server's event loop ran a 20 ms timer
+(``loop_lag_ms``). Reading the counters' clock costs the server CPU too:
 ``--no-stages`` runs the servers as in production, without counters, for the total
 alone. ``--profile`` profiles each server's event loop (cProfile) during each
 measuring window and prints its top functions (the profiler slows the server: that step's
@@ -633,6 +634,7 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
             if args.redis:
                 drop_redis_prefix(args.redis, prefix)
             if args.keep_logs:
+                Path(args.keep_logs).mkdir(parents=True, exist_ok=True)
                 for server in servers:
                     shutil.copy(server.log_path, Path(args.keep_logs) / server.log_path.name)
     resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
@@ -684,8 +686,9 @@ def stage_split(
 ) -> dict[str, Any] | None:
     """CPU ms per stored action by stage, summed over the servers, from their own
     counters; ``other`` is the rest of the servers' CPU (frames read, the loop, HTTP).
-    ``gc_ms_per_action`` is the garbage collector's part of them all, per generation
-    (absent for a server too old to count it)."""
+    ``gc_ms_per_action`` is the garbage collector's part of them all, per generation,
+    and ``loop_lag_ms`` the loop's lag (:func:`loop_lag`); each absent for a server too
+    old to count it."""
     if any(b is None for b in before) or any(a is None for a in after):
         return None
     actions = commits = 0

@@ -58,8 +58,8 @@ def view_of(state: HalaliState, seat: int | None) -> dict[str, Any]:
     result = state.result()
     view: dict[str, Any] = {
         "game": "halali",
-        "seat": seat,
-        "colour": colours[seat] if seat is not None else None,
+        "seat": None,
+        "colour": None,
         "colours": colours,
         "game_number": state.game_no + 1,
         "games_in_match": state.games_in_match,
@@ -82,11 +82,20 @@ def view_of(state: HalaliState, seat: int | None) -> dict[str, Any]:
         "finished_games": deepcopy(state.finished) if state.finished else [],
         "over": state.is_over(),
         "result": result.to_json() if result else None,
-        "legal_actions": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
+        "legal_actions": [],
     }
     if state.draw_offer >= 0:  # HA-R11: the page offers the answer to the other seat
         view["draw_offered_by"] = state.draw_offer
+    if seat is not None:
+        _seated(view, state, seat)
     return view
+
+
+def _seated(view: dict[str, Any], state: HalaliState, seat: int) -> None:
+    """Make the spectator's ``view`` (or a copy of it) ``seat``'s: all that differs."""
+    view["seat"] = seat
+    view["colour"] = view["colours"][seat]
+    view["legal_actions"] = [str(a) for a in state.legal_actions(seat)]
 
 
 def views_of(state: HalaliState, seats: Iterable[int | None]) -> dict[int | None, View]:
@@ -101,9 +110,7 @@ def views_of(state: HalaliState, seats: Iterable[int | None]) -> dict[int | None
             out[None] = public
             continue
         view = dict(public)
-        view["seat"] = seat
-        view["colour"] = public["colours"][seat]
-        view["legal_actions"] = [str(a) for a in state.legal_actions(seat)]
+        _seated(view, state, seat)
         out[seat] = view
     return out
 
