@@ -22,6 +22,16 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         yield st
         st.close()
         return
+    yield from _postgres_store()
+
+
+@pytest.fixture
+def pg_store() -> Iterator[Store]:
+    """A store on PostgreSQL alone (what only it does: writing on the event loop)."""
+    yield from _postgres_store()
+
+
+def _postgres_store() -> Iterator[Store]:
     schema = f"st_test_{uuid.uuid4().hex[:12]}"
     st = Store(PG_URL, schema=schema)
     try:

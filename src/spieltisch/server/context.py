@@ -19,6 +19,7 @@ from spieltisch.bots import Bot, make
 from spieltisch.engine import Game, State, load
 from spieltisch.store import Store, TableRecord, TurnClockRecord
 from spieltisch.store.groupcommit import GroupCommit
+from spieltisch.store.loopcommit import LoopGroupCommit
 from spieltisch.table import Clock, SearchPool, Step
 
 from . import stagecpu
@@ -65,28 +66,31 @@ class TableContext:
         self.hooks: DriverHooks | None = None
         """The driver's hooks, given by :class:`.play.Play` when the manager is built."""
         self.chat_limits = ChatLimits.of(settings)
-        self._commits: GroupCommit | None = None
+        self._commits: GroupCommit | LoopGroupCommit | None = None
         self.notices = Notices(store, settings)
         """Mail notices of correspondence tables (:mod:`.notices`)."""
         """The chat's token buckets of this process's tables (:mod:`.chat`)."""
         self.meters = Meters()
         """What happened here, for ``/metrics`` (the app gives its own)."""
 
-    def commits(self) -> GroupCommit | None:
-        """The write-ahead's group commit (its writer starts on first use); ``None``
-        where each action is written alone (``group_commit_ms`` below zero)."""
+    def commits(self) -> GroupCommit | LoopGroupCommit | None:
+        """The write-ahead's group commit: on the event loop where the store writes
+        there (PostgreSQL), else in a writer thread started on first use (SQLite);
+        ``None`` where each action is written alone (``group_commit_ms`` below zero)."""
         if self.settings.group_commit_ms < 0:
             return None
         if self._commits is None:
-            self._commits = GroupCommit(
-                self.store, self.settings.group_commit_ms / 1000, stagecpu.timed_commit
-            )
+            window = self.settings.group_commit_ms / 1000
+            if self.store.writes_async:
+                self._commits = LoopGroupCommit(self.store, window, stagecpu.timed_write)
+            else:
+                self._commits = GroupCommit(self.store, window, stagecpu.timed_commit)
         return self._commits
 
-    def close_commits(self) -> None:
+    async def close_commits(self) -> None:
         """Commit what is queued and stop the writer (after the tables stopped)."""
         if self._commits is not None:
-            self._commits.close()
+            await self._commits.aclose()
             self._commits = None
 
     @property

@@ -359,6 +359,6 @@ class TableManager:
     async def close(self) -> None:
         """Stop every table's driver and the search pool (shutdown)."""
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
-        await asyncio.to_thread(self.ctx.close_commits)
+        await self.ctx.close_commits()
         await self.pool.close()
         await self.ctx.notices.close()

@@ -7,17 +7,20 @@ stays short.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
-import threading
 from collections.abc import Sequence
-from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Engine, bindparam, insert, update
+from sqlalchemy import Engine, bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
 
 from .models import ActionRow, TableRow
 from .sides import _now
+
+if TYPE_CHECKING:
+    import psycopg
 
 Append = tuple[str, int, int, dict[str, Any], dict[str, Any] | None]
 """One action to append: ``(table_id, ply, seat, action, result)`` as
@@ -35,11 +38,8 @@ class ActionBatches:
     """Batched appends of the action record (see the module)."""
 
     engine: Engine
-    _writer: Engine | None
-    _append_sql: dict[bool, str] | None
     _batch_sql: str | None
-    _batch_lock: threading.Lock
-    _batch_conn: Connection | None
+    _async_conns: dict[asyncio.AbstractEventLoop, psycopg.AsyncConnection[Any]]
 
     def append_actions(self, appends: Sequence[Append]) -> None:
         """Append several actions (of any tables) in one transaction: all are committed
@@ -53,9 +53,6 @@ class ActionBatches:
         if not appends:
             return
         now = _now()
-        if self._writer is not None:
-            self._append_batch_postgres(appends, now)
-            return
         rows = [
             {"table_id": tid, "ply": ply, "seat": seat, "action": action, "at": now}
             for tid, ply, seat, action, _result in appends
@@ -76,47 +73,70 @@ class ActionBatches:
         except IntegrityError as exc:
             raise StoreError(f"cannot append {len(appends)} actions: {exc.orig}") from exc
 
-    def _append_batch_postgres(self, appends: Sequence[Append], now: datetime) -> None:
-        """PostgreSQL: the whole batch as one statement (:func:`batch_statement`: its
-        actions as one JSON text, inserted and their tables touched or finished
-        together), autocommitted: one round trip per batch, where ``BEGIN``, the
-        pipelined appends and ``COMMIT`` had taken three, and atomic all the same. The
+    async def append_actions_async(self, appends: Sequence[Append]) -> None:
+        """PostgreSQL, on the event loop: :meth:`append_actions` without a thread
+        (:mod:`.groupcommit`). The whole batch is one statement (:func:`batch_statement`:
+        its actions as one JSON text, inserted and their tables touched or finished
+        together), autocommitted: one round trip per batch, atomic all the same. The
         batch is one parameter because psycopg adapts a JSON text in microseconds and
-        five arrays in a tenth of a millisecond. The connection is held between batches
-        (a pool's checkout and reset cost more than the statement's own Python)."""
+        five arrays in a tenth of a millisecond. Each event loop holds one connection
+        between batches; one that failed is closed, and the next batch opens another.
+
+        :raises StoreError: a ply exists already or a table does not (nothing stored).
+        """
         import psycopg
 
         from .repository import StoreError  # the store's core imports this module
 
-        assert self._writer is not None and self._batch_sql is not None
+        assert self._batch_sql is not None, "PostgreSQL only (writes_async)"
+        if not appends:
+            return
         rows = json.dumps(
             [
                 {"tid": tid, "ply": ply, "seat": seat, "action": action, "result": result}
                 for tid, ply, seat, action, result in appends
             ]
         )
-        with self._batch_lock:
-            conn = self._batch_conn
-            if conn is None:
-                conn = self._batch_conn = self._writer.connect()
-            raw = conn.connection.dbapi_connection
-            assert isinstance(raw, psycopg.Connection)
-            try:
-                with raw.cursor() as cur:
-                    cur.execute(self._batch_sql, {"rows": rows, "now": now})
-            except psycopg.IntegrityError as exc:
-                raise StoreError(f"cannot append {len(appends)} actions: {exc}") from exc
-            except BaseException:
-                self._batch_conn = None
-                conn.invalidate()  # a broken connection must not be used again
-                raise
+        loop = asyncio.get_running_loop()
+        conn = self._async_conns.get(loop)
+        if conn is None:
+            conn = self._async_conns[loop] = await self._connect_async()
+        try:
+            await conn.execute(self._batch_sql, {"rows": rows, "now": _now()})
+        except psycopg.IntegrityError as exc:
+            raise StoreError(f"cannot append {len(appends)} actions: {exc}") from exc
+        except BaseException:
+            self._async_conns.pop(loop, None)  # a broken connection is not used again
+            with contextlib.suppress(Exception):
+                await conn.close()
+            raise
+
+    @property
+    def writes_async(self) -> bool:
+        """Whether :meth:`append_actions_async` is there (PostgreSQL)."""
+        return self._batch_sql is not None
+
+    async def _connect_async(self) -> psycopg.AsyncConnection[Any]:
+        """A connection of psycopg's own, made as the store's engine makes its ones
+        (same URL, same arguments), autocommitting."""
+        import psycopg
+
+        engine = self.engine
+        _args, params = engine.dialect.create_connect_args(engine.url)
+        return await psycopg.AsyncConnection.connect(**params, autocommit=True)
+
+    async def close_async(self) -> None:
+        """Close this event loop's batch connection (the group commit's close)."""
+        conn = self._async_conns.pop(asyncio.get_running_loop(), None)
+        if conn is not None:
+            await conn.close()
 
     def _close_batches(self) -> None:
-        """Give back the connection held for batches (at :meth:`.Store.close`)."""
-        with self._batch_lock:
-            if self._batch_conn is not None:
-                self._batch_conn.close()
-                self._batch_conn = None
+        """At :meth:`.Store.close`: the batch connections of event loops that did not
+        close theirs (a loop that ended first) are closed by libpq directly."""
+        for conn in self._async_conns.values():
+            conn.pgconn.finish()
+        self._async_conns.clear()
 
 
 def batch_statement(actions: str, tables: str) -> str:

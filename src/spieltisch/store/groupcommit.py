@@ -103,6 +103,11 @@ class GroupCommit:
             self._thread.join()
             self._thread = None
 
+    async def aclose(self) -> None:
+        """:meth:`close`, from the event loop (in a worker thread: it waits for the
+        writer)."""
+        await asyncio.to_thread(self.close)
+
     def _run(self) -> None:
         while True:
             first = self._queue.get()

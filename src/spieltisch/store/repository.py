@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import hmac
 import json
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
-    Connection,
     Engine,
     create_engine,
     event,
@@ -218,8 +216,7 @@ class Store(TableSeats, TableSides, ActionBatches):
         self._session = sessionmaker(engine, expire_on_commit=False)
         self._append_sql: dict[bool, str] | None = None
         self._batch_sql: str | None = None
-        self._batch_lock = threading.Lock()
-        self._batch_conn: Connection | None = None
+        self._async_conns = {}
         self._writer: Engine | None = None
         self.migration: Migration | None = None
         """What opening did to the schema (``None`` with ``create=False``)."""
