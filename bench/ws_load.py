@@ -364,11 +364,20 @@ class Clients:
                     await ws.close()
 
     async def play(self, table: Table, ws: Any, welcome: dict[str, Any]) -> None:
-        """The human of seat 0: paced to ``rate`` actions per second for the table."""
+        """The human of seat 0: paced to ``rate`` actions per second for the table.
+
+        Its actions keep to the table's own beat: each is due ``since / rate`` after the
+        last one was *due*, not after it was sent. Anchored on the send instead, every
+        table whose timer this process ran late (its loop busy with a burst of frames)
+        would take the same late instant as its new beat, and the tables would fall
+        into step, a little more with each burst, until hundreds act within the same
+        few milliseconds every other second. The first action falls anywhere in the
+        table's first cycle (two actions: its own and the bot's)."""
         view, ply = welcome["view"], welcome["ply"]
         rng = self.rng
-        last_own = time.monotonic() - rng.random() / self.rate  # tables out of step
         since = 1
+        beat = since / self.rate
+        last_own = time.monotonic() + rng.random() * 2 * beat - beat  # tables out of step
         while not self.stopping:
             shared = self.shared  # a new one for each measuring window
             if view["over"]:
@@ -381,11 +390,14 @@ class Clients:
                     view, ply = msg["view"], msg["ply"]
                     since += 1
                 continue
-            wait = last_own + since / self.rate - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
+            due = last_own + since / self.rate
+            now = time.monotonic()
+            if due > now:
+                await asyncio.sleep(due - now)
+            elif now - due > 1 / self.rate:  # far behind (the server is slow): a new beat
+                due = now
             action = rng.choice(view["legal_actions"])
-            last_own, since = time.monotonic(), 0
+            last_own, since = due, 0
             sent = time.perf_counter()
             table.sent[ply + 1] = sent
             if len(table.sent) > 4:  # steps a spectator never saw (a closed socket)
