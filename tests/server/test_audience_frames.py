@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from spieltisch.server import live
+from spieltisch.store import jsontext
 
 from .conftest import hello, two_humans
 
@@ -19,13 +19,13 @@ def test_one_encoding_per_audience_and_the_same_text_for_all_of_it(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     encoded: Counter[str] = Counter()
-    dumps = live._dumps
+    dumps = jsontext.dumps
 
     def counting(message: dict[str, Any]) -> str:
         encoded[message["type"]] += 1
         return dumps(message)
 
-    monkeypatch.setattr(live, "_dumps", counting)
+    monkeypatch.setattr(jsontext, "dumps", counting)
     tid, t0, t1 = two_humans(client)
     url = f"/ws/tables/{tid}"
     with (

@@ -23,20 +23,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-import orjson
 from fastapi import WebSocket
 
 from spieltisch.bots import Bot, Plan
 from spieltisch.engine import View
 from spieltisch.engine.envelope import envelope
-from spieltisch.store import Store, TableRecord, TurnClockRecord
+from spieltisch.store import Store, TableRecord, TurnClockRecord, jsontext
 from spieltisch.table import SearchPool, Step, TableRuntime, events_for
 
 from . import stagecpu
@@ -60,20 +58,10 @@ S = TypeVar("S", Step, Step | None)
 
 def encode(message: dict[str, Any]) -> str:
     """The JSON text of a message: the same JSON as Starlette's ``send_json`` writes
-    (compact, not ASCII-escaped), by orjson. What orjson refuses and the standard library
-    takes (a lone surrogate, an integer past 64 bits, a key that is not a string) falls
-    back to the standard library: orjson's option for such keys would double its time.
-    """
+    (compact, not ASCII-escaped), by orjson (:mod:`spieltisch.store.jsontext`)."""
     if isinstance(message, Shared):
         return message.text()
-    return _dumps(message)
-
-
-def _dumps(message: dict[str, Any]) -> str:
-    try:
-        return orjson.dumps(message).decode()
-    except orjson.JSONEncodeError:
-        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return jsontext.dumps(message)
 
 
 class Shared(dict[str, Any]):
@@ -87,7 +75,7 @@ class Shared(dict[str, Any]):
         try:
             return self._text
         except AttributeError:
-            self._text: str = _dumps(self)
+            self._text: str = jsontext.dumps(self)
             return self._text
 
 

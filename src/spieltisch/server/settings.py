@@ -266,10 +266,11 @@ class Settings(BaseSettings):
     stage_cpu: bool = False
     """Serve the action path's CPU per stage at ``/internal/stages`` (:mod:`.stagecpu`),
     for the load tool; off in production (it tells strangers how busy the server is)."""
-    group_commit_ms: float = 1.0
+    group_commit_ms: float = 2.0
     """Milliseconds the write-ahead waits for more actions to share one transaction,
-    counted from the first action of a batch (:mod:`spieltisch.store.groupcommit`); a
-    negative value writes each action alone, from a worker thread, as before."""
+    counted from the first action of a batch (:mod:`spieltisch.store.loopcommit` on
+    PostgreSQL, :mod:`spieltisch.store.groupcommit` on SQLite); a negative value writes
+    each action alone, from a worker thread, as before."""
 
     @field_validator("public_url", mode="before")
     @classmethod

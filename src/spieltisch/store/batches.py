@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
 
+from .jsontext import dumps
 from .models import ActionRow, TableRow
 from .sides import _now
 
@@ -91,7 +91,7 @@ class ActionBatches:
         assert self._batch_sql is not None, "PostgreSQL only (writes_async)"
         if not appends:
             return
-        rows = json.dumps(
+        rows = dumps(
             [
                 {"tid": tid, "ply": ply, "seat": seat, "action": action, "result": result}
                 for tid, ply, seat, action, result in appends

@@ -11,7 +11,6 @@ pays for it.
 from __future__ import annotations
 
 import hmac
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,6 +29,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .batches import INSERT_ACTION, TOUCH_TABLE, ActionBatches, batch_statement
+from .jsontext import dumps
 from .models import (
     ActionRow,
     LeaseRow,
@@ -467,9 +467,9 @@ class Store(TableSeats, TableSides, ActionBatches):
             "tid": table_id,
             "ply": ply,
             "seat": seat,
-            "action": json.dumps(action),
+            "action": dumps(action),
             "now": now,
-            "result": None if result is None else json.dumps(result),
+            "result": None if result is None else dumps(result),
         }
         sql = self._append_sql[result is not None]
         for attempt in (1, 2):
