@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -10,6 +11,7 @@ from fastapi.testclient import TestClient
 from spieltisch.server import Settings, create_app
 from spieltisch.server.stagecpu import STAGES
 
+from .bothdbs import database
 from .conftest import hello, two_humans, until
 
 
@@ -18,14 +20,19 @@ def test_the_stages_are_not_served_by_default(client: TestClient) -> None:
     assert client.post("/internal/profile").status_code == 404
 
 
-@pytest.mark.parametrize("group_commit_ms", [1.0, -1.0])
+@pytest.mark.parametrize(
+    ("kind", "group_commit_ms"), [("sqlite", 1.0), ("sqlite", -1.0), ("postgresql", 1.0)]
+)
 def test_an_action_counts_in_every_stage_and_the_profile_covers_it(
-    settings: Settings, group_commit_ms: float
+    tmp_path: Path, kind: str, group_commit_ms: float
 ) -> None:
-    """Grouped, or written alone by the thread that ran the rules (whose write-ahead is
-    not the rules' time: no stage may go negative)."""
-    on = settings.model_copy(update={"stage_cpu": True, "group_commit_ms": group_commit_ms})
-    with TestClient(create_app(on)) as client:
+    """Grouped (by a writer thread on SQLite, on the event loop on PostgreSQL), or
+    written alone by the thread that ran the rules (whose write-ahead is not the rules'
+    time: no stage may go negative)."""
+    with (
+        database(kind, tmp_path, stage_cpu=True, group_commit_ms=group_commit_ms) as on,
+        TestClient(create_app(on)) as client,
+    ):
         tid, t0, _t1 = two_humans(client)
         before = client.get("/internal/stages").json()
         assert client.post("/internal/profile").status_code == 200

@@ -1,5 +1,5 @@
 """Several actions appended in one transaction: the write-ahead's group commit
-(:mod:`.groupcommit`).
+(:mod:`.loopcommit` on PostgreSQL, :mod:`.groupcommit` on SQLite).
 
 A part of :class:`.repository.Store` (its base class), kept apart so the store's core
 stays short.
@@ -75,7 +75,7 @@ class ActionBatches:
 
     async def append_actions_async(self, appends: Sequence[Append]) -> None:
         """PostgreSQL, on the event loop: :meth:`append_actions` without a thread
-        (:mod:`.groupcommit`). The whole batch is one statement (:func:`batch_statement`:
+        (:mod:`.loopcommit`). The whole batch is one statement (:func:`batch_statement`:
         its actions as one JSON text, inserted and their tables touched or finished
         together), autocommitted: one round trip per batch, atomic all the same. The
         batch is one parameter because psycopg adapts a JSON text in microseconds and

@@ -66,8 +66,9 @@ class LoopGroupCommit:
             outcomes = [await self._alone(append) for append in appends]
         except Exception as exc:  # outcome unknown for every action of the batch
             outcomes = [exc] * len(appends)
-        except BaseException as exc:  # cancelled (shutdown): unknown too, and it goes on
-            _resolve(list(zip(pendings, [exc] * len(appends), strict=True)))
+        except BaseException:  # cancelled (shutdown): unknown too; the waiters hear so
+            lost = RuntimeError("the write-ahead was stopped mid-batch: outcome unknown")
+            _resolve(list(zip(pendings, [lost] * len(appends), strict=True)))
             raise
         _resolve(list(zip(pendings, outcomes, strict=True)))
 
