@@ -5,9 +5,10 @@ one process (or ``--processes k`` sharing PostgreSQL and Redis) holds while a
 spectator sees each action less than 50 ms after it was sent (p99).
 
 Each table is a scripted human (seat 0) against a ``random`` bot. The bot's delay is
-``1/rate`` (a server setting) and the human waits until ``plies/rate`` seconds have
-passed since its own last action, so a table plays ``rate`` actions per second, evenly
-spaced, whoever is to move. ``--spectators`` watch each table. Clients are spread
+``1/rate`` (a server setting) and the human's next action is due ``plies/rate``
+seconds after its last one was due (its table's own beat, begun at a random point of
+its first cycle), so a table plays ``rate`` actions per second, evenly spaced, whoever
+is to move, and the tables stay out of step with each other. ``--spectators`` watch each table. Clients are spread
 round-robin over the processes: the table is created and played on process ``i % k``,
 its spectators watch on the following ones, so with k > 1 the measured time crosses
 processes. A finished game is replaced by a new table. A socket closed with 1012 while
