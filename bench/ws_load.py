@@ -8,11 +8,12 @@ Each table is a scripted human (seat 0) against a ``random`` bot. The bot's dela
 ``1/rate`` (a server setting) and the human's next action is due ``plies/rate``
 seconds after its last one was due (its table's own beat, begun at a random point of
 its first cycle), so a table plays ``rate`` actions per second, evenly spaced, whoever
-is to move, and the tables stay out of step with each other. ``--spectators`` watch each table. Clients are spread
-round-robin over the processes: the table is created and played on process ``i % k``,
-its spectators watch on the following ones, so with k > 1 the measured time crosses
-processes. A finished game is replaced by a new table. A socket closed with 1012 while
-opening (a process that does not know the table yet) is opened again, as a browser would.
+is to move, and the tables stay out of step with each other. ``--spectators`` watch
+each table. Clients are spread round-robin over the processes: the table is created
+and played on process ``i % k``, its spectators watch on the following ones, so with
+k > 1 the measured time crosses processes. A finished game is replaced by a new table.
+A socket closed with 1012 while opening (a process that does not know the table yet) is
+opened again, as a browser would.
 
 Measured per step of ``--tables`` (e.g. ``100,200,500,1000``; tables are added, never
 restarted): actions per second; action→broadcast (the human sends, a spectator receives
