@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER_PACKAGES: tuple[str, ...] = ("fastapi", "starlette", "uvicorn", "sqlalchemy", "psycopg")
-SERVER_PACKAGES += ("redis", "argon2", "orjson")
+SERVER_PACKAGES += ("asyncpg", "redis", "argon2", "orjson")
 
 BLOCKER = textwrap.dedent(
     f"""
@@ -93,7 +93,7 @@ def test_server_commands_say_in_one_line_to_install_the_extra(args: list[str]) -
 def test_the_core_dependencies_leave_the_server_to_its_extra() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     core = " ".join(project["dependencies"]).lower()
-    for package in ("fastapi", "uvicorn", "sqlalchemy", "psycopg", "redis", "argon2"):
+    for package in ("fastapi", "uvicorn", "sqlalchemy", "psycopg", "asyncpg", "redis", "argon2"):
         assert package not in core
         assert any(package in dep for dep in project["optional-dependencies"]["server"])
     assert "spieltisch[server]" in project["optional-dependencies"]["dev"]

@@ -56,7 +56,17 @@ def _fail(message: str) -> typer.Exit:
 
 SERVER_EXTRA = "pip install 'spieltisch[server]'"
 _SERVER_PACKAGES = frozenset(
-    {"fastapi", "starlette", "uvicorn", "sqlalchemy", "psycopg", "redis", "argon2", "orjson"}
+    {
+        "fastapi",
+        "starlette",
+        "uvicorn",
+        "sqlalchemy",
+        "psycopg",
+        "asyncpg",
+        "redis",
+        "argon2",
+        "orjson",
+    }
 )
 
 

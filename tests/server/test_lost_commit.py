@@ -68,8 +68,10 @@ def lossy(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[tuple[Setti
     def lose_the_answer(client: TestClient) -> Callable[[], bool]:
         store = client.app.state.manager.store  # type: ignore[attr-defined]
         store._writer.connect().close()  # its first connect commits too: not that one
-        # the group commit's batch is one autocommitted statement: it commits there
-        proxy.arm(b"json_to_recordset", away=1.5)
+        # the group commit's batch is one autocommitted statement: it commits there. Its
+        # text goes once per connection (asyncpg prepares it); the packet that runs it
+        # carries the batch, a JSON array of the actions' records
+        proxy.arm(b'[{"tid":', away=1.5)
         return proxy.back
 
     try:

@@ -2,10 +2,10 @@
 
 :class:`.groupcommit.GroupCommit` hands each batch to a thread, which runs the
 statement and hands the outcome back: two wake-ups across threads per batch, and the
-loop and the writer take turns at the interpreter lock. psycopg's async connection
-waits for PostgreSQL's answer on the event loop itself, so here a batch is written by a
-task of the loop: same window, same batches, same promise (an action's future is done
-only once its statement committed), no thread.
+loop and the writer take turns at the interpreter lock. An asyncio driver (asyncpg,
+:meth:`.Store.append_actions_async`) waits for PostgreSQL's answer on the event loop
+itself, so here a batch is written by a task of the loop: same window, same batches,
+same promise (an action's future is done only once its statement committed), no thread.
 
 SQLite keeps the thread: its driver has no asynchronous mode (aiosqlite is a thread
 too), and a commit there waits for the disk.
