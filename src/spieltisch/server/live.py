@@ -25,7 +25,7 @@ import contextlib
 import itertools
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -85,7 +85,7 @@ class Connection:
 
     ws: WebSocket
     seat: int | None
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(
+    outbox: asyncio.Queue[dict[str, Any] | PartlySent | None] = field(
         default_factory=lambda: asyncio.Queue(OUTBOX)
     )
     writer: asyncio.Task[None] | None = None
@@ -105,7 +105,16 @@ class Connection:
     sync: Sync | None = None
     """Its round trips as the server timed them, from its first ping (:mod:`.bell`)."""
 
+    idle: bool = False
+    """Whether its writer waits on an empty outbox: a message is then written at once,
+    without waking the writer (:meth:`send`)."""
+    closing: bool = False
+    """Whether :meth:`close` was called: nothing is written directly any more."""
+
     def send(self, message: dict[str, Any]) -> None:
+        if self.idle:
+            self._write_now(message)
+            return
         try:
             self.outbox.put_nowait(message)
         except asyncio.QueueFull:
@@ -117,16 +126,49 @@ class Connection:
                 )
             self.close()
 
+    def _write_now(self, message: dict[str, Any]) -> None:
+        """Write ``message`` from here, not from the writer task: every step sends two or
+        more messages, and waking a writer per message was a large share of the server's
+        CPU. A websocket send waits only while the socket's buffer is full (flow control),
+        so its coroutine nearly always ends on its first step; one that must wait goes to
+        the writer, which finishes it before anything queued after it."""
+        start = stagecpu.now()
+        text = encode(message)
+        start = stagecpu.add("encode", start)
+        sending = self.ws.send_text(text)
+        try:
+            waits_for = sending.send(None)
+        except StopIteration:
+            stagecpu.add("send", start)
+            return
+        except Exception:  # a gone browser is normal, not an error
+            self.close(1011)
+            return
+        stagecpu.add("send", start)
+        self.idle = False
+        self.outbox.put_nowait(PartlySent(sending, waits_for))
+
     def close(self, code: int = 1012) -> None:
         self.close_code = code
+        self.closing, self.idle = True, False  # nothing is written after the close
         with contextlib.suppress(asyncio.QueueFull):
             self.outbox.put_nowait(None)
 
     async def drain(self) -> None:
-        """Write queued messages until ``None`` (or a failed send), then close."""
+        """Write queued messages until ``None`` (or a failed send), then close. While
+        its outbox is empty, :meth:`send` writes instead."""
         now, add = stagecpu.now, stagecpu.add
+        message: dict[str, Any] | PartlySent | None = None
         try:
-            while (message := await self.outbox.get()) is not None:
+            while True:
+                self.idle = not self.closing and self.outbox.empty()
+                message = await self.outbox.get()
+                self.idle = False
+                if message is None:
+                    break
+                if isinstance(message, PartlySent):
+                    await message.finish()
+                    continue
                 start = now()
                 text = encode(message)
                 start = add("encode", start)
@@ -135,8 +177,39 @@ class Connection:
         except Exception:  # a gone browser is normal, not an error
             pass
         finally:
+            self.idle = False
             with contextlib.suppress(Exception):
                 await self.ws.close(self.close_code if message is None else 1011)
+
+
+class PartlySent:
+    """A send :meth:`Connection.send` began that had to wait for the socket: its
+    coroutine and what it waits for. The writer finishes it, in its place in the
+    outbox."""
+
+    def __init__(self, sending: Coroutine[Any, Any, None], waits_for: Any) -> None:
+        self.sending = sending
+        self.waits_for = waits_for
+
+    async def finish(self) -> None:
+        """Run the send to its end, as a task would: wait for the future it yielded (a
+        bare ``yield`` is one turn of the loop), then step it again. A task takes a
+        yielded future's ``_asyncio_future_blocking`` mark off before it waits for it,
+        so this does too (awaiting a future still marked raises)."""
+        try:
+            while True:
+                waits_for = self.waits_for
+                if waits_for is None:
+                    await asyncio.sleep(0)
+                else:
+                    waits_for._asyncio_future_blocking = False
+                    await waits_for
+                try:
+                    self.waits_for = self.sending.send(None)
+                except StopIteration:
+                    return
+        finally:
+            self.sending.close()  # a no-op once it ended; unwinds it when cancelled
 
 
 def _timed_engine(act: Callable[[], S]) -> S:
@@ -206,6 +279,9 @@ class LiveTable:
         """Seconds the last write-ahead took, set in its thread (0: none since read)."""
         self.group_commit = False
         """Whether the write-ahead hook only queues an action (:meth:`play`)."""
+        self.summary_part: tuple[TableRecord, dict[str, Any]] | None = None
+        """The part of its summary drawn from the record alone, and that record
+        (:func:`.summary.record_part`)."""
         self.pending: asyncio.Future[None] | None = None
         """The queued write of the action just played, until :meth:`play` awaits it."""
 
@@ -310,8 +386,7 @@ class LiveTable:
         views = rt.views({conn.seat for conn in connections})
         for conn in connections:
             seat = conn.seat
-            message = messages.get(seat)
-            if message is None:
+            if seat not in messages:
                 message = messages[seat] = Shared(
                     type="step",
                     ply=rt.ply,
@@ -325,8 +400,9 @@ class LiveTable:
                     message["action"] = str(step.action)
                 message.update(by_bot)
                 message.update(rt.extras(seat))  # real-time: show times, rings, help
-            self.deliver(conn, message)
         stagecpu.add("view", start)
+        for conn in connections:  # after the views: a connection may write at once (send)
+            self.deliver(conn, messages[conn.seat])
 
     def deliver(self, conn: Connection, message: dict[str, Any]) -> None:
         """Send a step. It leaves no sooner than the runtime's ``release_at`` for the
@@ -410,13 +486,8 @@ class LiveTable:
         if not waits:
             return False
         wait = min(waits)
-        if wait > 0:
-            # asyncio.timeout, not wait_for: no task made and cancelled per bot move
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(wait):
-                    await self.wake.wait()
-                self.wake.clear()  # something happened meanwhile: re-plan
-                return True
+        if wait > 0 and not await self._sleep(wait):
+            return True  # something happened meanwhile: re-plan
         async with self.lock:
             expired = rt.timed_out() if self.on_timeout is not None else []
             if expired:
@@ -428,6 +499,26 @@ class LiveTable:
             if step is not None:
                 await on_step(self, step)
         return True
+
+    async def _sleep(self, seconds: float) -> bool:
+        """Wait ``seconds``, or less if :attr:`wake` is set meanwhile; ``True`` when the
+        time ran out. The timer only sets a flag and the event: every bot move waits
+        here, and a timeout that cancels the wait would raise and catch an exception
+        per move."""
+        ran_out = False
+
+        def ring() -> None:
+            nonlocal ran_out
+            ran_out = True
+            self.wake.set()
+
+        timer = asyncio.get_running_loop().call_later(seconds, ring)
+        try:
+            await self.wake.wait()
+        finally:
+            timer.cancel()
+        self.wake.clear()  # a wake that came with the timer: the pass after the move sees it
+        return ran_out
 
     async def _plan(self, bot: Bot, view: View, seat: int, clock: float) -> Plan:
         """A bot's plan off the event loop: searches in the shared worker pool (queued

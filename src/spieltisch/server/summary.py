@@ -68,6 +68,20 @@ def summary(
     """
     online = live.online_seats() if live else set()
     plies = live.runtime.ply if live and live.runtime else record.plies
+    part = _live_part(live) if live is not None and live.record is record else record_part(record)
+    out = dict(part, plies=plies)
+    out["seats"] = [dict(seat, online=seat["seat"] in online) for seat in part["seats"]]
+    turn = clock_summary(record, live, clock, now)
+    if turn is not None:
+        out["clock"] = turn
+    return out
+
+
+def record_part(record: TableRecord) -> dict[str, Any]:
+    """What :func:`summary` draws from the record alone. A live table keeps it until its
+    record changes (:attr:`.live.LiveTable.summary_part`): every step sends a summary,
+    and the dates' text alone was a tenth of it. Never changed once made: the summary
+    copies what it adds to."""
     out = {
         "id": record.id,
         "game": record.game,
@@ -75,7 +89,7 @@ def summary(
         "options": record.options,
         "players": record.players,
         "status": record.status,
-        "plies": plies,
+        "plies": record.plies,
         "created_at": record.created_at.isoformat(),
         "updated_at": record.updated_at.isoformat(),
         "seats": [
@@ -86,7 +100,6 @@ def summary(
                 "name": s.name,
                 "taken": s.taken,
                 "reserved": s.kind == "human" and not s.taken and s.name is not None,
-                "online": s.seat in online,
             }
             for s in record.seats
         ],
@@ -94,10 +107,15 @@ def summary(
     }
     if record.status in ("finished", "abandoned"):
         out["seed"] = record.seed
-    turn = clock_summary(record, live, clock, now)
-    if turn is not None:
-        out["clock"] = turn
     return out
+
+
+def _live_part(live: LiveTable) -> dict[str, Any]:
+    """:func:`record_part` of a live table's record, made again only once it changed."""
+    kept = live.summary_part
+    if kept is None or kept[0] is not live.record:
+        kept = live.summary_part = (live.record, record_part(live.record))
+    return kept[1]
 
 
 def clock_summary(
