@@ -6,7 +6,8 @@ Order of an action: validate in the core, append to the store, then enqueue each
 connection's own view and the events it may see (write ahead, then broadcast).
 Each connection has a bounded outbox drained by its own task, so one slow browser
 never holds up the table; an overflowing outbox closes that connection (the browser
-reconnects and gets the whole state again).
+reconnects and gets the whole state again). While the outbox is empty a message is
+written at once, without waking that task (:meth:`Connection.send`).
 
 Every action costs each table a broadcast, so the step's work is done once per
 audience, not per connection: one view and one message per seat (and one for all
