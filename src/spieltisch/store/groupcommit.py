@@ -31,7 +31,9 @@ from .repository import Store, StoreError
 
 
 @dataclass(slots=True)
-class _Pending:
+class Pending:
+    """One queued action and the future its waiter awaits (both group commits)."""
+
     append: Append
     done: asyncio.Future[None]
 
@@ -46,9 +48,9 @@ class GroupCommit:
         self.window = max(0.0, window)
         self.timed = timed
         """Runs each commit (the stage counters of the server time it); ``None``: plain."""
-        self._queue: queue.SimpleQueue[list[tuple[asyncio.AbstractEventLoop, _Pending]] | None]
+        self._queue: queue.SimpleQueue[list[tuple[asyncio.AbstractEventLoop, Pending]] | None]
         self._queue = queue.SimpleQueue()
-        self._gathering: dict[asyncio.AbstractEventLoop, list[_Pending]] = {}
+        self._gathering: dict[asyncio.AbstractEventLoop, list[Pending]] = {}
         """Per event loop: the batch being gathered until its timer hands it over."""
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -68,7 +70,7 @@ class GroupCommit:
             first = gathering is None
             if gathering is None:
                 gathering = self._gathering[loop] = []
-            gathering.append(_Pending(append, done))
+            gathering.append(Pending(append, done))
         if first:  # the batch's window starts with its first action
             if self.window > 0:
                 loop.call_later(self.window, self._hand_over, loop)
@@ -119,7 +121,7 @@ class GroupCommit:
             if stop:
                 return
 
-    def _gather(self, batch: list[tuple[asyncio.AbstractEventLoop, _Pending]]) -> bool:
+    def _gather(self, batch: list[tuple[asyncio.AbstractEventLoop, Pending]]) -> bool:
         """Add every batch queued while the writer was busy; ``True`` when the writer
         was asked to stop meanwhile."""
         while True:
@@ -131,7 +133,7 @@ class GroupCommit:
                 return True
             batch.extend(more)
 
-    def _commit(self, batch: list[tuple[asyncio.AbstractEventLoop, _Pending]]) -> None:
+    def _commit(self, batch: list[tuple[asyncio.AbstractEventLoop, Pending]]) -> None:
         self.batches += 1
         appends = [pending.append for _loop, pending in batch]
         outcomes: list[BaseException | None]
@@ -145,13 +147,13 @@ class GroupCommit:
             outcomes = [self._alone(append) for append in appends]
         except Exception as exc:  # outcome unknown for every action of the batch
             outcomes = [exc] * len(batch)
-        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Pending, BaseException | None]]]
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[Pending, BaseException | None]]]
         by_loop = {}
         for (loop, pending), outcome in zip(batch, outcomes, strict=True):
             by_loop.setdefault(loop, []).append((pending, outcome))
         for loop, resolved in by_loop.items():
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
-                loop.call_soon_threadsafe(_resolve, resolved)
+                loop.call_soon_threadsafe(resolve, resolved)
 
     def _alone(self, append: Append) -> BaseException | None:
         try:
@@ -161,7 +163,7 @@ class GroupCommit:
         return None
 
 
-def _resolve(resolved: list[tuple[_Pending, BaseException | None]]) -> None:
+def resolve(resolved: list[tuple[Pending, BaseException | None]]) -> None:
     """On the event loop: every waiting action of a batch learns its outcome."""
     for pending, outcome in resolved:
         if pending.done.done():  # its waiter was cancelled

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from .batches import Append
-from .groupcommit import _Pending, _resolve
+from .groupcommit import Pending, resolve
 from .repository import Store, StoreError
 
 TimedWrite = Callable[[Coroutine[Any, Any, None]], Awaitable[None]]
@@ -54,7 +54,7 @@ class LoopGroupCommit:
             await batches.drain()
         await self.store.close_async()
 
-    async def write(self, pendings: list[_Pending]) -> None:
+    async def write(self, pendings: list[Pending]) -> None:
         """Write one batch and tell each of its actions the outcome."""
         self.batches += 1
         appends = [pending.append for pending in pendings]
@@ -68,9 +68,9 @@ class LoopGroupCommit:
             outcomes = [exc] * len(appends)
         except BaseException:  # cancelled (shutdown): unknown too; the waiters hear so
             lost = RuntimeError("the write-ahead was stopped mid-batch: outcome unknown")
-            _resolve(list(zip(pendings, [lost] * len(appends), strict=True)))
+            resolve(list(zip(pendings, [lost] * len(appends), strict=True)))
             raise
-        _resolve(list(zip(pendings, outcomes, strict=True)))
+        resolve(list(zip(pendings, outcomes, strict=True)))
 
     async def _alone(self, append: Append) -> BaseException | None:
         try:
@@ -90,7 +90,7 @@ class _LoopBatches:
 
     def __init__(self, owner: LoopGroupCommit, loop: asyncio.AbstractEventLoop) -> None:
         self.owner, self.loop = owner, loop
-        self.gathering: list[_Pending] = []
+        self.gathering: list[Pending] = []
         self.due = False
         """The gathered batch's window has ended (it waits for the one in flight)."""
         self.writing: asyncio.Task[None] | None = None
@@ -99,7 +99,7 @@ class _LoopBatches:
 
     def append(self, append: Append) -> asyncio.Future[None]:
         done: asyncio.Future[None] = self.loop.create_future()
-        self.gathering.append(_Pending(append, done))
+        self.gathering.append(Pending(append, done))
         if len(self.gathering) == 1:
             if self.owner.window > 0:
                 self.timer = self.loop.call_later(self.owner.window, self._window_ended)
@@ -119,7 +119,7 @@ class _LoopBatches:
         batch, self.gathering, self.due = self.gathering, [], False
         self.writing = self.loop.create_task(self._written(batch))
 
-    async def _written(self, batch: list[_Pending]) -> None:
+    async def _written(self, batch: list[Pending]) -> None:
         try:
             await self.owner.write(batch)
         finally:
