@@ -471,22 +471,17 @@ class LiveTable:
                 await self.settle(self)
         if rt is None or rt.is_over():
             return False
-        async with self.lock:
+        async with self.lock:  # the wait is read in the pass before it: no pass of its own
             requests = rt.bot_requests()
+            wait = None if requests else self._next_wait(rt)
         for request in requests:
             asked = rt.clock.now()
             plan = await self._plan(request.bot, request.view, request.seat, asked)
             async with self.lock:
                 rt.offer_plan(request, plan, asked)
-        async with self.lock:
-            due = rt.next_due()
-            clock = rt.turn_clock if self.on_timeout is not None else None
-            expiry = clock.next_in() if clock is not None else None
-        bot_wait = None if due is None else due - rt.clock.now()
-        waits = [w for w in (bot_wait, expiry) if w is not None]
-        if not waits:
+                wait = self._next_wait(rt)
+        if wait is None:
             return False
-        wait = min(waits)
         if wait > 0 and not await self._sleep(wait):
             return True  # something happened meanwhile: re-plan
         async with self.lock:
@@ -500,6 +495,16 @@ class LiveTable:
             if step is not None:
                 await on_step(self, step)
         return True
+
+    def _next_wait(self, rt: TableRuntime) -> float | None:
+        """Seconds until the earliest current bot plan is due or a turn clock runs out
+        (at most 0: now); ``None`` when neither is coming (under the lock)."""
+        due = rt.next_due()
+        clock = rt.turn_clock if self.on_timeout is not None else None
+        expiry = clock.next_in() if clock is not None else None
+        bot_wait = None if due is None else due - rt.clock.now()
+        waits = [w for w in (bot_wait, expiry) if w is not None]
+        return min(waits) if waits else None
 
     async def _sleep(self, seconds: float) -> bool:
         """Wait ``seconds``, or less if :attr:`wake` is set meanwhile; ``True`` when the
