@@ -15,7 +15,15 @@ from mypy_extensions import mypyc_attr
 
 from spieltisch.engine import InvalidNotation
 
-from .board import parse_square, square_name
+from .board import SQUARE_NAMES, parse_square, square_name
+
+FLIP_TEXTS: Final = tuple(f"flip {name}" for name in SQUARE_NAMES)
+"""Each flip's notation: every step lists the seat to move's legal actions in notation
+(its view, its envelope, a bot's view), and formatting them was half of that list's
+cost."""
+_move_texts: Final[list[str | None]] = [None] * (81 * 81)
+"""Each move's notation, made when first asked for (``src * 81 + dst``), for the same
+reason."""
 
 
 @mypyc_attr(native_class=False)
@@ -26,7 +34,8 @@ class Flip:
     square: int
 
     def __str__(self) -> str:
-        return f"flip {square_name(self.square)}"
+        sq = self.square
+        return FLIP_TEXTS[sq] if 0 <= sq < 81 else f"flip {square_name(sq)}"
 
     def __repr__(self) -> str:
         return f"parse_action({str(self)!r})"
@@ -44,7 +53,13 @@ class Move:
     dst: int
 
     def __str__(self) -> str:
-        return f"{square_name(self.src)}-{square_name(self.dst)}"
+        src, dst = self.src, self.dst
+        if not (0 <= src < 81 and 0 <= dst < 81):
+            return f"{square_name(src)}-{square_name(dst)}"
+        text = _move_texts[src * 81 + dst]
+        if text is None:
+            text = _move_texts[src * 81 + dst] = f"{SQUARE_NAMES[src]}-{SQUARE_NAMES[dst]}"
+        return text
 
     def __repr__(self) -> str:
         return f"parse_action({str(self)!r})"
@@ -146,11 +161,11 @@ def parse_action(text: str) -> HalaliAction:
     if t in DRAW_ACTIONS:
         return DRAW_ACTIONS[t]
     if t.startswith("flip "):
-        return Flip(parse_square(t[5:]))
+        return FLIPS[parse_square(t[5:])]
     for sep in ("-", "x"):
         if sep in t:
             a, _, b = t.partition(sep)
-            return Move(parse_square(a), parse_square(b))
+            return MOVES[parse_square(a) * 81 + parse_square(b)]
     raise InvalidNotation(
         f"{text!r} is not a Halali action (try 'flip c4', 'c4-c7', 'e2-e1', 'pass' or 'offer draw')"
     )
@@ -166,9 +181,9 @@ def action_from_json(data: Any) -> HalaliAction:
     kind = data.get("type")
     try:
         if kind == "flip":
-            return Flip(parse_square(data["square"]))
+            return FLIPS[parse_square(data["square"])]
         if kind == "move":
-            return Move(parse_square(data["from"]), parse_square(data["to"]))
+            return MOVES[parse_square(data["from"]) * 81 + parse_square(data["to"])]
     except (KeyError, AttributeError, TypeError) as exc:  # TypeError: the compiled core
         raise InvalidNotation(f"malformed Halali action {data!r}") from exc
     if kind == "pass":
