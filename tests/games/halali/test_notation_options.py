@@ -11,7 +11,8 @@ import pytest
 import spieltisch
 from spieltisch import IllegalAction, InvalidNotation, InvalidOption, InvalidPlayers
 from spieltisch.games.halali import Flip, Move, Pass, parse_action
-from spieltisch.games.halali.board import parse_square
+from spieltisch.games.halali.actions import FLIPS, MOVES
+from spieltisch.games.halali.board import parse_square, square_name
 from tests.helpers.contract import assert_refused
 from tests.helpers.halali import make_state, play
 
@@ -55,6 +56,23 @@ def test_HA_R1_notation_is_read_leniently_and_written_canonically(
     text: str, canonical: str
 ) -> None:
     assert str(GAME.parse_action(text)) == canonical
+
+
+def test_HA_R1_every_flip_and_move_reads_back_as_the_one_kept_action() -> None:
+    """The texts are made once and kept; each must still be its action's notation, and
+    reading a text or its JSON gives the action the move generator lists (one object)."""
+    for src in range(81):
+        flip = FLIPS[src]
+        assert str(flip) == f"flip {square_name(src)}"
+        assert GAME.parse_action(str(flip)) is flip
+        assert GAME.action_from_json(flip.to_json()) is flip
+        for dst in range(81):
+            move = MOVES[src * 81 + dst]
+            text = f"{square_name(src)}-{square_name(dst)}"
+            assert str(move) == str(Move(src, dst)) == text
+            assert GAME.parse_action(text) is move
+            assert GAME.parse_action(text.replace("-", "x")) is move
+            assert GAME.action_from_json(move.to_json()) is move
 
 
 def test_HA_R1_json_of_actions_names_squares() -> None:

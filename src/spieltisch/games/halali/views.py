@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from copy import deepcopy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spieltisch.engine import Game, InvalidNotation, View, derive_rng
 from spieltisch.engine.rng import shuffled
@@ -36,6 +36,19 @@ if TYPE_CHECKING:
     from .state import HalaliState
 
 
+CELLS: Final[tuple[dict[str, str], ...]] = tuple(
+    {"tile": KIND_NAMES[kind_of(t)], "gun": DIRECTION_NAMES[gun_of(t)]}
+    if kind_of(t) == HUNTER
+    else {"tile": KIND_NAMES[kind_of(t)]}
+    for t in range(tile_code(len(KIND_NAMES)))
+)
+"""A face-up square of a view's board, one per tile code, shared by every view: each step
+builds a view per audience, and these small dicts were most of what it allocated. A view
+is read-only, so nothing changes them."""
+HIDDEN_CELL: Final[dict[str, bool]] = {"hidden": True}
+"""A face-down square of a view's board, shared as :data:`CELLS` are."""
+
+
 def view_of(state: HalaliState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) sees, JSON-ready; the same for every seat but
     for ``seat``, ``colour`` and the legal actions."""
@@ -47,13 +60,9 @@ def view_of(state: HalaliState, seat: int | None) -> dict[str, Any]:
         if hidden[sq]:
             unseen[tile >> 2] += 1  # kind_of, inlined
             if tile != EMPTY:
-                board[SQUARE_NAMES[sq]] = {"hidden": True}
+                board[SQUARE_NAMES[sq]] = HIDDEN_CELL
         elif tile != EMPTY:
-            kind = tile >> 2
-            cell: dict[str, Any] = {"tile": KIND_NAMES[kind]}
-            if kind == HUNTER:
-                cell["gun"] = DIRECTION_NAMES[gun_of(tile)]
-            board[SQUARE_NAMES[sq]] = cell
+            board[SQUARE_NAMES[sq]] = CELLS[tile]
     colours = [COLOUR_NAMES[state.colour_of(s)] for s in range(2)]
     result = state.result()
     view: dict[str, Any] = {
