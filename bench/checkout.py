@@ -5,12 +5,15 @@ compiled (``setup.py build_ext --inplace``, about a minute and a half)."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,3 +37,19 @@ def checked_out(ref: str, *, build: bool = False) -> Iterator[Path]:
             yield tree
         finally:
             subprocess.run([*git, "remove", "--force", str(tree)], check=False)
+
+
+def worker_json(script: str, src: Path, *args: str, **env: str) -> Any:
+    """Run ``script --worker ARGS`` with the package imported from ``src`` (its rules core
+    as built there: ``SPIELTISCH_PURE`` is dropped) and ``env`` added, and return the
+    JSON it printed."""
+    environ = {**os.environ, "PYTHONPATH": str(src), **env}
+    environ.pop("SPIELTISCH_PURE", None)
+    out = subprocess.run(
+        [sys.executable, script, "--worker", *args],
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)

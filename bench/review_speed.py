@@ -20,15 +20,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import random
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-from checkout import checked_out
+from checkout import checked_out, worker_json
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,16 +59,7 @@ def worker(game: str, seed: int, worlds: int) -> dict[str, Any]:
 
 
 def run(src: Path, game: str, seed: int, worlds: int) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    env.pop("SPIELTISCH_PURE", None)
-    out = subprocess.run(
-        [sys.executable, __file__, "--worker", game, str(seed), str(worlds)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    result: dict[str, Any] = json.loads(out.stdout)
+    result: dict[str, Any] = worker_json(__file__, src, game, str(seed), str(worlds))
     return result
 
 

@@ -22,17 +22,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from checkout import checked_out
+from checkout import checked_out, worker_json
 
 ROOT = Path(__file__).resolve().parents[1]
 PIECES = ("legal in notation", "views (seat, spectator)", "envelope (seat)", "parse")
@@ -67,8 +64,9 @@ def best_of(fn: Callable[[], object], calls: int, repeats: int) -> float:
     return best / calls * 1e6
 
 
-def worker(game: str, count: int, seed: int, repeats: int) -> dict[str, float]:
+def worker(game: str, count: int, seed: int, repeats: int) -> dict[str, Any]:
     from spieltisch.engine.envelope import envelope
+    from spieltisch.rulescore import core_build
 
     rules, states = positions(game, count, seed)
     texts = [(state, [str(a) for a in state.legal_actions(seat)]) for state, seat in states]
@@ -96,6 +94,7 @@ def worker(game: str, count: int, seed: int, repeats: int) -> dict[str, float]:
 
     calls = loops * len(states)
     return {
+        "core": str(core_build().describe()),
         "legal in notation": best_of(legal, calls, repeats),
         "views (seat, spectator)": best_of(views, calls, repeats),
         "envelope (seat)": best_of(envelopes, calls, repeats),
@@ -103,17 +102,9 @@ def worker(game: str, count: int, seed: int, repeats: int) -> dict[str, float]:
     }
 
 
-def run(src: Path, game: str, count: int, seed: int, repeats: int) -> dict[str, float]:
-    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
-    env.pop("SPIELTISCH_PURE", None)
-    out = subprocess.run(
-        [sys.executable, __file__, "--worker", game, str(count), str(seed), str(repeats)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    result: dict[str, float] = json.loads(out.stdout)
+def run(src: Path, game: str, count: int, seed: int, repeats: int) -> dict[str, Any]:
+    args = (game, str(count), str(seed), str(repeats))
+    result: dict[str, Any] = worker_json(__file__, src, *args, PYTHONHASHSEED="0")
     return result
 
 
@@ -135,14 +126,17 @@ def main() -> None:
     with checked_out(args.ref, build=args.build) as tree:
         sides = {"before": tree / "src", "now": ROOT / "src"}
         for game in args.game or ["halali"]:
-            got: dict[str, list[dict[str, float]]] = {"before": [], "now": []}
+            got: dict[str, list[dict[str, Any]]] = {"before": [], "now": []}
             for n in range(args.rounds):
                 order = list(sides) if n % 2 == 0 else list(reversed(sides))
                 for label in order:
                     got[label].append(
                         run(sides[label], game, args.positions, args.seed, args.repeats)
                     )
-            print(f"{game}: {args.positions} positions, {args.rounds} rounds, µs per call")
+            cores = ", ".join(f"{label}: {got[label][-1]['core']}" for label in sides)
+            print(
+                f"{game}: {args.positions} positions, {args.rounds} rounds, µs per call ({cores})"
+            )
             for piece in PIECES:
                 cells = []
                 for label in sides:
