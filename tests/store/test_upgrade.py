@@ -144,7 +144,11 @@ def test_a_database_of_55cd1d9_upgrades_with_nothing_lost_and_its_tables_go_on(
     assert _rows(engine) == before
     engine.dispose()
 
-    settings = Settings(db_url=url, db_schema=schema, bot_delay=0.0, review_workers=0)
+    # The fixture was written once, on 2026-11-26: its open table must not expire of age
+    # on whatever day this runs (expiry has tests of its own).
+    settings = Settings(
+        db_url=url, db_schema=schema, bot_delay=0.0, review_workers=0, open_table_ttl=1e10
+    )
     with TestClient(create_app(settings)) as client:
         tables = {t: client.get(f"/api/tables/{OLD[t]}").json() for t in ("open", "running")}
         assert tables["open"]["status"] == "open" and tables["running"]["status"] == "running"
