@@ -25,6 +25,7 @@ interval.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import math
@@ -70,14 +71,32 @@ def verdict(low: float, high: float, deals: int) -> str:
 
 
 def play_pair(
-    game: str, upper: str, lower: str, deals: int, seed: int, workers: int, options: dict[str, Any]
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """One pair's tournament and its head-to-head row."""
+    game: str,
+    upper: str,
+    lower: str,
+    deals: int,
+    seed: int,
+    workers: int,
+    options: dict[str, Any],
+    keep: Path | None = None,
+) -> dict[str, Any]:
+    """One pair's tournament and its head-to-head row. With ``keep``, each game's record
+    is written there as it finishes (a run stopped early keeps the games it played), and
+    the whole file again in tournament order at the end."""
     tournament = Tournament(game, [upper, lower], 1, seed=seed, jobs=workers, options=dict(options))
     assert tournament.players is not None
     tournament.games = deals * games_per_deal([upper, lower], tournament.players)
     started = time.perf_counter()
-    records = list(tournament.run())
+    records: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as files:
+        partial = None if keep is None else files.enter_context(keep.open("w", encoding="utf-8"))
+        for record in tournament.run():
+            records.append(record)
+            if partial is not None:
+                partial.write(json.dumps(record, sort_keys=True) + "\n")
+                partial.flush()
+    if keep is not None:
+        write_records(keep, records)
     (h,) = head_to_head([upper, lower], records, seed=seed)
     row = {
         "game": game,
@@ -94,7 +113,7 @@ def play_pair(
         "options": tournament.options,
         "wall_s": round(time.perf_counter() - started, 1),
     }
-    return row, records
+    return row
 
 
 def bell_race(task: tuple[str, str, int]) -> int | None:
@@ -192,9 +211,11 @@ def main() -> None:
             rungs = [r for r in rungs if r in wanted]
         for upper, lower in pairs(rungs):
             seed = derive_rng(args.seed, "ladder", game_name, upper, lower).getrandbits(31)
-            row, records = play_pair(
-                game_name, upper, lower, args.deals, seed, args.workers, options
-            )
+            keep = None
+            if args.out is not None:
+                args.out.mkdir(parents=True, exist_ok=True)
+                keep = args.out / f"{game_name}-{upper}-{lower}.jsonl"
+            row = play_pair(game_name, upper, lower, args.deals, seed, args.workers, options, keep)
             rows.append(row)
             lo, hi = row["ahead_ci95"]
             slo, shi = row["score_diff_ci95"]
@@ -205,9 +226,6 @@ def main() -> None:
                 f"{row['verdict']}  [{row['wall_s']:.0f} s]",
                 flush=True,
             )
-            if args.out is not None:
-                args.out.mkdir(parents=True, exist_ok=True)
-                write_records(args.out / f"{game_name}-{upper}-{lower}.jsonl", records)
         if game.info.dynamics is Dynamics.REAL_TIME and args.races > 0:
             for b in bell_races([r for r in rungs if r != "random"], args.races, args.workers):
                 bells.append({"game": game_name, **b})
