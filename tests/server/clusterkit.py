@@ -11,6 +11,7 @@ import signal
 import subprocess
 import time
 import uuid
+from collections import deque
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
@@ -128,6 +129,8 @@ class Client:
         """ply → seat of every action this client was told about."""
         self.reconnects = 0
         self.errors: list[dict[str, Any]] = []
+        self.heard: deque[dict[str, Any]] = deque(maxlen=6)
+        """The gist of the last messages (for a failure's report)."""
         self.ws: ClientConnection | None = None
         self.sockets = ExitStack()
         self.connect()
@@ -179,10 +182,16 @@ class Client:
         assert self.ws is not None
         try:
             msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        except TimeoutError:
+            raise AssertionError(
+                f"the client at :{self.order[0].port} heard nothing for {timeout:.0f} s at "
+                f"ply {self.ply}; before that it heard {list(self.heard)}"
+            ) from None
         except ConnectionClosed:
             self.reconnects += 1
             self.connect()
             return {"type": "welcome", "ply": self.ply, "view": self.view}
+        self.heard.append({k: msg[k] for k in ("type", "ply", "claim", "message") if k in msg})
         if msg["type"] == "step":
             self.ply, self.view = msg["ply"], msg["view"]
             self._saw(msg["ply"], msg["seat"])

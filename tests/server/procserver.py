@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import uuid
 from typing import Any
 
 import httpx
@@ -22,6 +26,10 @@ def recv_type(ws: ClientConnection, kind: str, timeout: float = 10.0) -> dict[st
         msg: dict[str, Any] = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
         if msg["type"] == kind:
             return msg
+
+
+_LOGS = tempfile.mkdtemp(prefix="spieltisch-test-servers-")
+atexit.register(shutil.rmtree, _LOGS, True)
 
 
 def free_port() -> int:
@@ -43,6 +51,7 @@ class Server:
         self.env = {**os.environ, **(env or {})}
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        self.log_name = f"server-{self.port}-{uuid.uuid4().hex[:8]}.log"
 
     @property
     def base(self) -> str:
@@ -58,9 +67,23 @@ class Server:
         cmd += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
         if self.schema:
             cmd += ["--schema", self.schema]
-        logs = os.environ.get("SPIELTISCH_TEST_SERVER_LOGS")  # a folder, when debugging
-        err = open(f"{logs}/server-{self.port}.log", "ab") if logs else subprocess.DEVNULL  # noqa: SIM115
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=self.env)
+        with open(self.log_path, "ab") as err:
+            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=self.env)
+
+    @property
+    def log_path(self) -> str:
+        """Where the process logs: a folder of the test run's own, or the one
+        ``SPIELTISCH_TEST_SERVER_LOGS`` names (kept after the run, for debugging)."""
+        folder = os.environ.get("SPIELTISCH_TEST_SERVER_LOGS") or _LOGS
+        return os.path.join(folder, self.log_name)
+
+    def log_tail(self, lines: int = 60) -> str:
+        """The last ``lines`` lines the process logged (shown with a failed test)."""
+        try:
+            with open(self.log_path, encoding="utf-8", errors="replace") as log:
+                return "".join(log.readlines()[-lines:])
+        except OSError:
+            return ""
 
     def wait_ready(self) -> None:
         assert self.proc is not None

@@ -229,8 +229,15 @@ def test_halli_galli_whole_game_across_processes_rings_ranked_by_reaction(
             if slow is not None:
                 time.sleep(0.12)
                 clients[slow].send({"type": "ring", "version": version, "reaction_ms": 320})
-            for client in clients:
-                client.until(ply + 1)
+            try:
+                for client in clients:
+                    client.until(ply + 1)
+            except AssertionError as stuck:
+                stored = len(three.record(tid))
+                raise AssertionError(
+                    f"after the rings at ply {ply} (fast {fast}, slow {slow}) the record "
+                    f"holds {stored} plies: {stuck}"
+                ) from None
             if slow is not None:
                 wins["fast" if clients[2].seen[ply + 1] == fast else "slow"] += 1
             continue
