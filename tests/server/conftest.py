@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,29 +11,10 @@ import pytest
 
 from spieltisch.server import Settings, create_app
 
-from .clusterkit import Cluster
-from .procserver import Server
-
 with warnings.catch_warnings():
     # Starlette suggests another HTTP client package; httpx is what TestClient uses today.
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(
-    item: pytest.Item, call: pytest.CallInfo[None]
-) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """A failed test on real server processes shows what each of them logged: a run on
-    a CI machine leaves nothing else to look at."""
-    report = yield
-    if report.failed and report.when == "call":
-        for value in getattr(item, "funcargs", {}).values():
-            servers = value.servers if isinstance(value, Cluster) else [value]
-            for srv in servers:
-                if isinstance(srv, Server):
-                    report.sections.append((f"server {srv.port} logged", srv.log_tail()))
-    return report
 
 
 @pytest.fixture

@@ -31,6 +31,10 @@ def recv_type(ws: ClientConnection, kind: str, timeout: float = 10.0) -> dict[st
 _LOGS = tempfile.mkdtemp(prefix="spieltisch-test-servers-")
 atexit.register(shutil.rmtree, _LOGS, True)
 
+LAUNCHED: list[Server] = []
+"""Every server process this test run started, in order (a failed test shows the logs
+of those it started and of those still running: ``tests/conftest.py``)."""
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -67,6 +71,8 @@ class Server:
         cmd += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
         if self.schema:
             cmd += ["--schema", self.schema]
+        if self not in LAUNCHED:
+            LAUNCHED.append(self)
         with open(self.log_path, "ab") as err:
             self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=self.env)
 
