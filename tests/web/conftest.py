@@ -7,6 +7,7 @@ Screenshots go to ``artifacts/`` (gitignored). Skipped when Chromium is not inst
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,6 +30,7 @@ NO_AWAY_GRACE = {"SPIELTISCH_SEAT_AWAY_GRACE": "0"}
 """The host may hand an away seat to a bot at once: these tests show the browser's side
 of a hand-over, not the minutes a real server waits (``tests/server/test_attacks_faults``)."""
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed")
 
@@ -66,6 +68,15 @@ def browser() -> Iterator[object]:
 def shot(page: object, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def docs_shot(page: Any, name: str, *, full_page: bool = False) -> None:
+    """A screenshot the docs show: into ``docs/screenshots/`` only when asked for
+    (``SPIELTISCH_DOCS_SHOTS=1``), else into ``artifacts/``, so a test run leaves the
+    tracked files as they were."""
+    folder = DOCS_SHOTS if os.environ.get("SPIELTISCH_DOCS_SHOTS") else ARTIFACTS
+    folder.mkdir(exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=full_page)
 
 
 def new_page(

@@ -16,8 +16,7 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page, remember_seat
-from .test_players_browser import picture
+from .conftest import docs_shot, new_page, remember_seat
 
 WORDS = {
     "de": ("verlassen", "ohne Wertung", "Alle hatten diesen Tisch verlassen"),
@@ -76,16 +75,16 @@ def test_a_table_whose_people_close_their_pages_ends_as_abandoned(
         assert status in row.locator(".status").inner_text()
         assert unrated in row.inner_text()
         assert page.locator(f"#open-tables li[data-table='{tid}']").count() == 0
-        picture(page, f"abandoned-lobby-{where}")
+        docs_shot(page, f"abandoned-lobby-{where}", full_page=True)
         row.locator("a").click()
         page.wait_for_url(f"**/replay/{tid}", timeout=15000)
         page.click("#last", timeout=15000)
         assert told in page.locator("#result").inner_text(timeout=15000)
         assert page.locator("#to-review").count() == 0  # nothing to analyse: no result
-        picture(page, f"abandoned-replay-{where}")
+        docs_shot(page, f"abandoned-replay-{where}", full_page=True)
         if lang == "de" and not mobile:
             page.goto(f"{server.base}/t/{tid}")
             assert told in page.locator("#gone").inner_text(timeout=15000)
-            picture(page, f"abandoned-table-{where}")
+            docs_shot(page, f"abandoned-table-{where}", full_page=True)
         assert not page.errors
         page.context.close()

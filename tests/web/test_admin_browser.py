@@ -15,8 +15,7 @@ from websockets.sync.client import connect
 
 from tests.server.procserver import Server
 
-from .conftest import new_page
-from .test_players_browser import picture
+from .conftest import docs_shot, new_page
 
 TOKEN = "browser-admin-token-0123456789abcdef"
 
@@ -104,7 +103,7 @@ def test_admin_page_screens(admin_server: Server, browser: Any, lang: str, mobil
     text = page.inner_text("main")
     for raw in ("close_table", "hide_chat", "undefined", "null", "adm."):
         assert raw not in text, raw
-    picture(page, f"admin-{lang}{'-phone' if mobile else ''}")
+    docs_shot(page, f"admin-{lang}{'-phone' if mobile else ''}", full_page=True)
     assert page.errors == []
     page.context.close()
 

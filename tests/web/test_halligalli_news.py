@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -13,14 +12,12 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page, remember_seat
+from .conftest import docs_shot, new_page, remember_seat
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed"),
 ]
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def flip_until_news(page: Any) -> None:
@@ -60,5 +57,5 @@ def test_ring_news_and_coach_line_are_whole(
     assert found == {"inside": False, "overflow": "visible", "cut": False, "coach": True}, found
     page.evaluate("document.querySelector('.hg-centre').scrollIntoView({block: 'center'})")
     view = "phone" if phone else "desktop"
-    page.screenshot(path=str(SCREENSHOTS / f"halligalli-news-{lang}-{view}.png"))
+    docs_shot(page, f"halligalli-news-{lang}-{view}")
     assert not page.errors

@@ -4,21 +4,18 @@ the game by its title and says in words why there is no list: no code name, no e
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page
+from .conftest import docs_shot, new_page
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed"),
 ]
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
@@ -36,5 +33,5 @@ def test_the_halligalli_leaderboard_says_it_is_not_rated(
     words = {"de": "nicht gewertet", "en": "not rated"}[lang]
     assert words in page.inner_text("#unrated")
     view = "phone" if phone else "desktop"
-    page.screenshot(path=str(SCREENSHOTS / f"leaderboard-halligalli-{lang}-{view}.png"))
+    docs_shot(page, f"leaderboard-halligalli-{lang}-{view}")
     assert not page.errors

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ import pytest
 from spieltisch.store import Store
 from tests.server.procserver import Server
 
-from .conftest import new_page
+from .conftest import docs_shot, new_page
 from .finished import bot_record, store_running
 
 pytestmark = [
@@ -22,7 +21,6 @@ pytestmark = [
     pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed"),
 ]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLIES = 130
 TOKENS = ["ada-token-of-the-long-log", "bruno-token-of-the-long-log", "clara-token-long-log"]
 
@@ -63,5 +61,5 @@ def test_log_lines_carry_their_move_numbers(
     assert room >= 3.4  # em: four digits, the dot and a space
     page.evaluate("document.querySelector('#log').scrollIntoView({block: 'center'})")
     view = "phone" if phone else "desktop"
-    page.screenshot(path=str(SCREENSHOTS / f"log-numbers-{lang}-{view}.png"))
+    docs_shot(page, f"log-numbers-{lang}-{view}")
     assert not page.errors

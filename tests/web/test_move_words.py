@@ -5,14 +5,13 @@ played as its action."""
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page, remember_seat
+from .conftest import docs_shot, new_page, remember_seat
 from .test_browser import _wait
 from .test_client_refusals import TOKENS, refusal_server  # noqa: F401 (the fixture)
 
@@ -21,7 +20,6 @@ pytestmark = [
     pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed"),
 ]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 WORDS = {"de": "g2 aufdecken", "en": "flip g2"}
 
 
@@ -45,7 +43,7 @@ def test_the_move_box_offers_and_takes_words(
         assert "flip" not in placeholder and "aufdecken" in placeholder, placeholder
         assert not [o for o in options if o.startswith("flip ") or "-" in o], options
     page.fill("#move", WORDS[lang])
-    page.screenshot(path=str(SCREENSHOTS / f"move-words-{lang}-{view}.png"))
+    docs_shot(page, f"move-words-{lang}-{view}")
     page.press("#move", "Enter")
     _wait(lambda: page.locator("#log li").count() == 6, page, 10)
     assert page.locator("#refusal[hidden]").count() == 1

@@ -10,9 +10,7 @@ one place the players' and leaderboard screenshots there come from).
 from __future__ import annotations
 
 import json
-import os
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,18 +20,7 @@ from websockets.sync.client import connect
 from spieltisch.arena.anchors import ANCHORS_FILE, read_anchors
 from tests.server.procserver import Server
 
-from .conftest import new_page, shot
-
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
-
-def picture(page: Any, name: str) -> None:
-    """A screenshot for the docs: tracked files are rewritten only when asked for, so a
-    test run leaves the working tree as it was."""
-    if os.environ.get("SPIELTISCH_DOCS_SHOTS") and DOCS.is_dir():
-        page.screenshot(path=str(DOCS / f"{name}.png"), full_page=True)
-    else:
-        shot(page, name)
+from .conftest import docs_shot, new_page
 
 
 def resign_over_socket(server: Server, tid: str, token: str) -> None:
@@ -139,19 +126,23 @@ def test_a_player_plays_a_rated_game_and_finds_it_on_profile_and_leaderboard(
         view = page if (lang, mobile) == ("de", False) else with_player(browser, page, lang, mobile)
         view.goto(f"{server.base}/p/{player_id}")
         view.locator(f"#profile-games li[data-table='{tid}']").wait_for(timeout=15000)
-        picture(view, f"players-profile-{lang}-{'phone' if mobile else 'desktop'}")
+        docs_shot(
+            view, f"players-profile-{lang}-{'phone' if mobile else 'desktop'}", full_page=True
+        )
         assert view.evaluate("document.documentElement.scrollWidth <= innerWidth")  # no sideways
         view.goto(f"{server.base}/ratings/halali")
         view.locator("#leaderboard tr.me").wait_for(timeout=15000)
-        picture(view, f"leaderboard-{lang}-{'phone' if mobile else 'desktop'}")
+        docs_shot(view, f"leaderboard-{lang}-{'phone' if mobile else 'desktop'}", full_page=True)
         assert view.evaluate("document.documentElement.scrollWidth <= innerWidth")
         view.goto(f"{server.base}/")
         view.locator("#rated-field").wait_for(timeout=15000)
-        picture(view, f"players-lobby-{lang}-{'phone' if mobile else 'desktop'}")
+        docs_shot(view, f"players-lobby-{lang}-{'phone' if mobile else 'desktop'}", full_page=True)
         view.goto(f"{server.base}/players")
         view.locator("#show-code").wait_for(timeout=15000)
         assert view.locator("#export-code").is_hidden()  # shown only when asked
-        picture(view, f"players-identity-{lang}-{'phone' if mobile else 'desktop'}")
+        docs_shot(
+            view, f"players-identity-{lang}-{'phone' if mobile else 'desktop'}", full_page=True
+        )
         assert view.errors == []
 
     # The leaderboard, in German: Ada among the bots, the bots marked as fixed.
@@ -179,7 +170,7 @@ def test_the_export_code_restores_the_player_in_another_browser(
     page = new_page(browser, "de", mobile=True)
     page.goto(f"{server.base}/players")
     page.locator("#player-import").wait_for(timeout=15000)
-    picture(page, "players-new-de-phone")
+    docs_shot(page, "players-new-de-phone", full_page=True)
     page.fill("#import-code", "kaputt.nicht-der-richtige-schluessel-1234")
     page.click("#player-import button[type=submit]")
     page.locator("#player-import .error", has_text="ungültig").wait_for(timeout=15000)
@@ -192,5 +183,5 @@ def test_the_export_code_restores_the_player_in_another_browser(
     desktop = new_page(browser, "en")
     desktop.goto(f"{server.base}/players")
     desktop.locator("#player-login").wait_for(timeout=15000)
-    picture(desktop, "players-new-en-desktop")
+    docs_shot(desktop, "players-new-en-desktop", full_page=True)
     assert desktop.errors == []

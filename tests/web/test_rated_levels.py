@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,14 +16,13 @@ import pytest
 from tests.helpers.anchors import anchors_without
 from tests.server.procserver import Server
 
-from .conftest import new_page, serving
+from .conftest import docs_shot, new_page, serving
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed"),
 ]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 WHY = {"de": "Nicht gewertet gegen Experte", "en": "Not rated against Expert"}
 MINE = {"de": "Du hast in diesem Spiel noch keine Wertung", "en": "You have no rating in this"}
 
@@ -62,7 +60,7 @@ def test_rated_only_against_anchored_levels(
     assert WHY[lang] in page.inner_text("#rated-why")
     page.locator("#rated-field").scroll_into_view_if_needed()
     view = "phone" if phone else "desktop"
-    page.screenshot(path=str(SCREENSHOTS / f"rated-unanchored-{lang}-{view}.png"))
+    docs_shot(page, f"rated-unanchored-{lang}-{view}")
 
     page.select_option("#level-1", "strong")
     assert page.locator("#rated").is_enabled() and page.locator("#rated").is_checked()
@@ -75,5 +73,5 @@ def test_rated_only_against_anchored_levels(
     page.wait_for_url("**/t/*")
     page.wait_for_selector(".seats-list .seat-rating")
     assert anchored.endswith(f"· {page.inner_text('.seats-list .seat-rating')}"), anchored
-    page.screenshot(path=str(SCREENSHOTS / f"rated-table-{lang}-{view}.png"))
+    docs_shot(page, f"rated-table-{lang}-{view}")
     assert not page.errors

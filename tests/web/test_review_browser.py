@@ -11,7 +11,6 @@ counts and the chart. A click on a mistake shows that position in the replay.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +18,7 @@ import pytest
 from spieltisch.store import Store
 from tests.server.procserver import Server
 
-from .conftest import new_page, remember_seat, shot
+from .conftest import docs_shot, new_page, remember_seat, shot
 from .finished import bot_record, store_running
 
 TID = "analyse1"
@@ -27,7 +26,6 @@ TOKENS = ["ada-token-for-the-analysis-test", "bob-token-for-the-analysis-test"]
 SEED, MOVES = 4, 12
 """Random bots' Halali of seed 4, first twelve moves: Ada's review (two worlds, the
 review seed of this table) marks two of her flips as mistakes."""
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 REVIEW_WAIT = 240_000
 """Milliseconds the review may take on a busy machine."""
 
@@ -101,5 +99,5 @@ def test_a_player_finishes_a_game_and_reads_her_analysis_in_german(
     assert page.locator("#board svg.board g.mv-better").count() == 1
     assert page.get_attribute("#board", "data-viewer") == "0"  # as Ada saw it
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOTS / "review-marks-halali-de-desktop.png"))
+    docs_shot(page, "review-marks-halali-de-desktop")
     assert page.errors == []

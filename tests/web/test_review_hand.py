@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ import pytest
 from spieltisch.store import Store
 from tests.server.procserver import Server
 
-from .conftest import new_page, remember_seat, shot
+from .conftest import docs_shot, new_page, remember_seat, shot
 from .finished import bot_record, store_finished_people
 
 pytestmark = [
@@ -30,7 +29,6 @@ pytestmark = [
 
 TID = "ka-analyse"
 TOKENS = ["ada-token-of-the-kalooki-analysis", "bruno-token-of-the-kalooki-analysis"]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 REVIEW_WAIT = 240_000
 """Milliseconds the review may take on a busy machine."""
 
@@ -75,7 +73,7 @@ def test_the_review_of_a_kalooki_game_shows_the_seats_13_cards(
     view = "phone" if phone else "desktop"
     shot(page, f"review-hand-kalooki-{lang}-{view}")
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOTS / f"review-hand-kalooki-{lang}-{view}.png"))
+    docs_shot(page, f"review-hand-kalooki-{lang}-{view}")
 
     page.click("#position-link")
     url = page.input_value("#position-url")

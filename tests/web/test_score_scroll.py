@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -14,15 +13,13 @@ import pytest
 from spieltisch.store import Store
 from tests.server.procserver import Server
 
-from .conftest import new_page
+from .conftest import docs_shot, new_page
 from .finished import bot_record, store_finished
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed"),
 ]
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -60,5 +57,5 @@ def test_a_wide_score_table_shows_it_scrolls(hydra_done: Server, browser: Any, l
     shadow = page.evaluate("getComputedStyle(document.querySelector('.scroll-x')).backgroundImage")
     assert shadow.count("radial-gradient") == 2 and "linear-gradient" in shadow
     page.evaluate("document.querySelector('.scroll-x .score-table').scrollIntoView()")
-    page.screenshot(path=str(SCREENSHOTS / f"score-scroll-{lang}-phone.png"))
+    docs_shot(page, f"score-scroll-{lang}-phone")
     assert not page.errors

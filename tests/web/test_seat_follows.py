@@ -17,8 +17,7 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page, remember_seat
-from .test_players_browser import picture
+from .conftest import docs_shot, new_page, remember_seat
 
 PASSWORD = "Rotkäppchen-1"
 
@@ -69,7 +68,7 @@ def test_a_signed_in_player_continues_her_game_on_a_second_device(
         row.wait_for(timeout=15000)
         assert ("Weiterspielen" if lang == "de" else "Resume") in row.inner_text()
         assert device.locator("#guest-seats").count() == 0  # she is no guest here
-        picture(device, f"seat-follows-{lang}-{'phone' if mobile else 'desktop'}")
+        docs_shot(device, f"seat-follows-{lang}-{'phone' if mobile else 'desktop'}", full_page=True)
         if (lang, mobile) != ("de", True):
             device.context.close()
             continue

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -14,14 +13,12 @@ import pytest
 
 from tests.server.procserver import Server
 
-from .conftest import new_page, remember_seat
+from .conftest import docs_shot, new_page, remember_seat
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not shutil.which("chromium"), reason="chromium not installed"),
 ]
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -58,5 +55,5 @@ def test_the_bot_that_takes_over_counts_from_zero(
     seconds = int(re.findall(r"\d+", page.inner_text(".seats-list .thinking"))[0])
     assert seconds < 5, seconds
     view = "phone" if phone else "desktop"
-    page.screenshot(path=str(SCREENSHOTS / f"thinking-after-timeout-{lang}-{view}.png"))
+    docs_shot(page, f"thinking-after-timeout-{lang}-{view}")
     assert not page.errors
