@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 import spieltisch
+from spieltisch.server.cluster import down_text
 from spieltisch.server.live import Shared, encode
+from spieltisch.store import jsontext
 from spieltisch.table import events_for
 
 PLIES = 120
@@ -56,3 +58,19 @@ def test_odd_values_fall_back_to_the_standard_library() -> None:
     ):
         assert encode(message) == _stdlib(message)
         assert encode(Shared(message)) == _stdlib(message)
+
+
+def test_what_crosses_redis_reads_back_as_it_was_sent() -> None:
+    """The bus between processes reads what it wrote (orjson, or the standard library
+    for what orjson refuses), and a relayed step keeps its text."""
+    for message in (
+        {"k": "up", "c": "c1", "m": {"type": "act", "action": "a1-b1", "ply": 3}},
+        {"k": "x", "n": 2**70, "text": "ü € \u2028"},
+    ):
+        text = jsontext.dumps(message)
+        assert jsontext.loads(text) == message
+        assert jsontext.loads(text.encode()) == message
+    step = Shared(type="step", ply=4, view={"board": [[None, "x"]]}, text="ä")
+    assert jsontext.loads(down_text("c1", step)) == {"k": "down", "c": "c1", "m": dict(step)}
+    with pytest.raises(ValueError):
+        jsontext.loads("{not json")

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import threading
 import time
@@ -37,11 +36,11 @@ from typing import Any, cast
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from spieltisch.store import Store
+from spieltisch.store import Store, jsontext
 from spieltisch.store.leases import Leases
 
 from .errors import ApiError, ErrorCode
-from .live import OUTBOX, Connection, LiveTable
+from .live import OUTBOX, Connection, LiveTable, PartlySent, encode
 from .messages import handle
 from .security import hash_token
 from .settings import Settings
@@ -54,6 +53,17 @@ CALL_TIMEOUT = 10.0
 """Seconds a process waits for the owner to answer a lobby call."""
 ORPHANS_PER_SWEEP = 100
 """Tables one heartbeat adopts at most, so a failover spreads over the survivors."""
+
+
+def down_text(cid: str, message: dict[str, Any]) -> str:
+    """The bus's text of ``message`` for the relayed socket ``cid``: the message goes in
+    as its JSON text (:func:`.live.encode`), so a step shared by an audience is encoded
+    once for all its sockets, relayed or not.
+
+    >>> down_text("c1", {"type": "pong"})
+    '{"k":"down","c":"c1","m":{"type":"pong"}}'
+    """
+    return f'{{"k":"down","c":{jsontext.dumps(cid)},"m":{encode(message)}}}'
 
 
 class Bus:
@@ -92,8 +102,15 @@ class Bus:
     async def send(self, process: str, message: dict[str, Any]) -> bool:
         """Publish to ``process``; whether it is listening (``False`` also when Redis
         is away)."""
+        return await self._publish(process, jsontext.dumps(message))
+
+    async def send_down(self, process: str, cid: str, message: dict[str, Any]) -> bool:
+        """Publish what a table sends a socket that ``process`` holds (``cid``)."""
+        return await self._publish(process, down_text(cid, message))
+
+    async def _publish(self, process: str, text: str) -> bool:
         try:
-            receivers = await self.redis.publish(self.channel(process), json.dumps(message))
+            receivers = await self.redis.publish(self.channel(process), text)
         except (RedisError, OSError):
             return False
         return bool(receivers)
@@ -111,7 +128,7 @@ class Bus:
                     if item is None:
                         continue
                     try:
-                        self.on_message(json.loads(item["data"]))
+                        self.on_message(jsontext.loads(item["data"]))
                     except Exception:
                         log.exception("bad message between processes")
             except asyncio.CancelledError:
@@ -159,7 +176,8 @@ class RemoteConnection(Connection):
         code = 1011
         try:
             while (message := await self.outbox.get()) is not None:
-                sent = await self.bus.send(self.process, {"k": "down", "c": self.cid, "m": message})
+                assert not isinstance(message, PartlySent)  # never idle: no direct writes
+                sent = await self.bus.send_down(self.process, self.cid, message)
                 if not sent:
                     return  # the relaying process is gone: nobody to tell
             code = self.close_code
