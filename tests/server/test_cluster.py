@@ -255,8 +255,10 @@ def test_halli_galli_whole_game_across_processes_rings_ranked_by_reaction(
     assert len(refusals) < 20, refusals  # a flip may meet a closing bell window now and then
     assert clients[0].view["over"], "the game did not end"
     assert wins["fast"] >= 5 and wins["slow"] == 0, wins
-    moves = sum(client.reconnects for client in clients)  # no process was stopped: rare
-    assert moves <= 6, f"sockets reconnected {moves} times, {races_lost} races lost with them"
+    reconnected = sum(client.reconnects for client in clients)  # no process was stopped: rare
+    assert reconnected <= 6, (
+        f"sockets reconnected {reconnected} times, {races_lost} races lost with them"
+    )
     record = check_record(three, tid, clients)
     assert len(record) == clients[0].ply
 

@@ -79,6 +79,14 @@ def docs_shot(page: Any, name: str, *, full_page: bool = False) -> None:
     page.screenshot(path=str(folder / f"{name}.png"), full_page=full_page)
 
 
+def to_docs(picture: Path, name: str | None = None) -> None:
+    """Copy a picture a test took to ``docs/screenshots/`` (as ``name``, else under its
+    own name), only when asked for (``SPIELTISCH_DOCS_SHOTS=1``), as :func:`docs_shot`."""
+    if os.environ.get("SPIELTISCH_DOCS_SHOTS"):
+        DOCS_SHOTS.mkdir(exist_ok=True)
+        shutil.copyfile(picture, DOCS_SHOTS / (name or picture.name))
+
+
 def new_page(
     browser: Any,
     lang: str = "en",

@@ -10,7 +10,6 @@ HG-R6); no text shows "undefined", "NaN" or a card code.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import time
@@ -23,7 +22,7 @@ from spieltisch.games.halligalli import Flip, Ring
 from tests.games.halligalli.scenario import make_state
 from tests.server.procserver import Server
 
-from .conftest import new_page, shot
+from .conftest import docs_shot, new_page, shot
 from .test_halligalli_browser import _tops, _valid, open_table
 from .test_refusals_de import CARD_CODE, create_table
 
@@ -34,7 +33,6 @@ pytestmark = [
 
 BAD = re.compile(r"undefined|NaN|\[object Object\]")
 WEB = Path(__file__).resolve().parents[2] / "src" / "spieltisch" / "web"
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 LOOK = """() => {
     const out = (e) => { const b = e.getBoundingClientRect();
@@ -85,8 +83,8 @@ def test_HG_R2_every_top_card_the_bell_and_the_own_pile_fit_the_screen(
     look = page.evaluate(LOOK)
     name = f"halligalli-{'390x844' if phone else '1440x900'}-{lang}-{players}p"
     shot(page, name)
-    if players == 6 and not phone and os.environ.get("SPIELTISCH_DOCS_SHOTS") and DOCS.is_dir():
-        page.screenshot(path=str(DOCS / "halligalli.png"))  # what the screen shows
+    if players == 6 and not phone:
+        docs_shot(page, "halligalli")  # what the screen shows
     assert look["seats"] == look["ups"] == players
     assert not look["outside"], look["outside"]
     # HG-R7: the pile pulses and the flip invites only on one's turn; a stray card

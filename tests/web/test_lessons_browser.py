@@ -8,20 +8,16 @@ to ``docs/screenshots/``.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.server.procserver import Server
-from tests.web.conftest import ARTIFACTS, new_page, shot
+from tests.web.conftest import ARTIFACTS, new_page, shot, to_docs
 
 GAMES = ("halali", "hydra", "kalooki", "halligalli")
 LESSONS = ARTIFACTS / "lessons"
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 BAD = re.compile(r"undefined|NaN|\[object|lesson\.\w+")
 
 pytestmark = pytest.mark.slow
@@ -193,6 +189,5 @@ def test_the_first_and_the_last_step_of_every_lesson_read_clean(
         assert not page.errors, page.errors
         page.context.close()
         names += [f"lesson-{game}-first-{lang}-{size}", f"lesson-{game}-last-{lang}-{size}"]
-    if os.environ.get("SPIELTISCH_DOCS_SHOTS") and DOCS.is_dir():
-        for name in names:
-            shutil.copyfile(LESSONS / f"{name}.png", DOCS / f"{name}.png")
+    for name in names:
+        to_docs(LESSONS / f"{name}.png")

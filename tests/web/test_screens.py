@@ -8,10 +8,8 @@ each lands in ``artifacts/screens/`` for a person to look at.
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +18,7 @@ import spieltisch
 from spieltisch.store import Store
 from tests.server.procserver import Server
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, to_docs
 from .finished import (
     HYDRA_THREE_PARTIES,
     bot_record,
@@ -38,7 +36,6 @@ pytestmark = [
 
 SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
 SCREENS = ARTIFACTS / "screens"
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 README_SHOTS = {
     "table.png": "halali-desktop-de",
     "lobby.png": "lobby-desktop-en",
@@ -136,8 +133,7 @@ def test_every_screen_fits_and_reads_clean(
         assert wide <= 1, f"{name} is {wide}px wider than the screen"
         assert not errors, f"{name}: {errors}"
         ctx.close()
-    if os.environ.get("SPIELTISCH_DOCS_SHOTS") and DOCS.is_dir():
-        for target, shot in README_SHOTS.items():
-            source = SCREENS / f"{shot}.png"
-            if source.exists():
-                shutil.copyfile(source, DOCS / target)
+    for target, shot in README_SHOTS.items():
+        source = SCREENS / f"{shot}.png"
+        if source.exists():
+            to_docs(source, target)

@@ -7,18 +7,14 @@ the rules bot whose "Tipp" button shows the rules bot's move in the page's words
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.server.procserver import Server
-from tests.web.conftest import ARTIFACTS, new_page
+from tests.web.conftest import ARTIFACTS, new_page, to_docs
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SAYS = {"de": "Der Regel-Bot würde:", "en": "The rules bot would play:"}
 RAW = re.compile(r"undefined|null|tip\.")
 """A key or a missing word where the page's words belong."""
@@ -66,7 +62,6 @@ def test_the_first_game_after_a_lesson_shows_a_tip_in_the_pages_words(
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#tip").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    if os.environ.get("SPIELTISCH_DOCS_SHOTS") and DOCS.is_dir():
-        shutil.copyfile(ARTIFACTS / f"{name}.png", DOCS / f"{name}.png")
+    to_docs(ARTIFACTS / f"{name}.png")
     assert not page.errors, page.errors
     page.context.close()
