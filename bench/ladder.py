@@ -36,13 +36,31 @@ from pathlib import Path
 from typing import Any
 
 import spieltisch
-from spieltisch.arena import Tournament, games_per_deal, head_to_head, wilson, write_records
+from spieltisch.arena import (
+    Tournament,
+    games_per_deal,
+    head_to_head,
+    parse_spec,
+    wilson,
+    write_records,
+)
 from spieltisch.arena.cli import parse_options
 from spieltisch.bots import levels, make
 from spieltisch.engine import Dynamics, derive_rng, game_names
 
 HUMAN_MEDIAN = 0.25
 """The scripted person's median reaction time at the bell, in seconds."""
+
+
+def chosen_rungs(ladder: list[str], wanted: list[str]) -> list[str]:
+    """The rungs of ``ladder`` that ``wanted`` names, in the ladder's order; a search
+    level named with a budget (``ismcts@400``, as in the arena) plays at that budget.
+
+    >>> chosen_rungs(["random", "rules", "ismcts", "strong"], ["ismcts@400", "rules"])
+    ['rules', 'ismcts@400']
+    """
+    by_level = {parse_spec(spec)[0]: spec for spec in wanted}
+    return [by_level[level] for level in ladder if level in by_level]
 
 
 def pairs(rungs: list[str]) -> list[tuple[str, str]]:
@@ -190,7 +208,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--races", type=int, default=2000, help="bell races per pair")
     parser.add_argument(
-        "--rungs", default=None, help="only these levels, comma-separated (e.g. rules,strong)"
+        "--rungs",
+        default=None,
+        help="only these levels, comma-separated (e.g. rules,strong; ismcts@400: at a budget)",
     )
     parser.add_argument(
         "-o", "--option", action="append", default=[], help="GAME:key=value rule option"
@@ -207,8 +227,7 @@ def main() -> None:
         game = spieltisch.load(game_name, **options)
         rungs = levels(game)
         if args.rungs:
-            wanted = args.rungs.split(",")
-            rungs = [r for r in rungs if r in wanted]
+            rungs = chosen_rungs(rungs, args.rungs.split(","))
         for upper, lower in pairs(rungs):
             seed = derive_rng(args.seed, "ladder", game_name, upper, lower).getrandbits(31)
             keep = None
