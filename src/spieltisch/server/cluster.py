@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import threading
 import time
@@ -102,15 +103,23 @@ class Bus:
     async def send(self, process: str, message: dict[str, Any]) -> bool:
         """Publish to ``process``; whether it is listening (``False`` also when Redis
         is away)."""
-        return await self._publish(process, jsontext.dumps(message))
+        return await self._publish(process, jsontext.dumps(message), message)
 
     async def send_down(self, process: str, cid: str, message: dict[str, Any]) -> bool:
         """Publish what a table sends a socket that ``process`` holds (``cid``)."""
-        return await self._publish(process, down_text(cid, message))
+        envelope = {"k": "down", "c": cid, "m": message}
+        return await self._publish(process, down_text(cid, message), envelope)
 
-    async def _publish(self, process: str, text: str) -> bool:
+    async def _publish(self, process: str, text: str, message: dict[str, Any]) -> bool:
+        """Publish ``text``, the JSON of ``message``. A lone surrogate (a client may send
+        one as ``"\\ud800"``) is no UTF-8, so Redis cannot take the text that keeps it
+        as it is: such a message goes in the standard library's ASCII escapes."""
+        channel = self.channel(process)
         try:
-            receivers = await self.redis.publish(self.channel(process), text)
+            try:
+                receivers = await self.redis.publish(channel, text)
+            except UnicodeEncodeError:
+                receivers = await self.redis.publish(channel, json.dumps(message))
         except (RedisError, OSError):
             return False
         return bool(receivers)
