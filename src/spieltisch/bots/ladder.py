@@ -7,7 +7,8 @@ the game's ``rules`` bot (or, without one, the random bot) is the base policy th
 ``strong`` and ``expert`` improve by sampled rollouts (``RolloutBot``) and that guides
 ISMCTS's rollouts; where the game declares a cut-off evaluator, rollouts stop early and
 the world is judged. Both searches keep the rules bot's move unless another one is
-statistically clearly better, so every search level is at least as strong as ``rules``.
+better by the margin the game declares (by default a statistically clear one); whether
+a level is stronger than ``rules`` is measured, not assumed (``bench/ladder.py``).
 Budgets are counts (rollouts, iterations), so a level plays the same moves on every
 machine; each game tunes them in its declaration, and the figures in ``docs/bots.md``
 were measured with exactly those numbers.
