@@ -108,6 +108,17 @@ def test_summary_counts_wins_scores_and_rates_the_winner_higher() -> None:
     assert again[0].mu == a.mu
 
 
+def test_rating_is_not_the_last_games_one() -> None:
+    # ``a`` wins the first twenty meetings, ``b`` the next twenty: the same record either
+    # way, so the averaged rating puts them close where the tournament's own order alone
+    # favours whoever won last.
+    games = [_fake(i, ["a", "b"], [1, 2] if i < 20 else [2, 1]) for i in range(40)]
+    once_a, once_b = summarise(["a", "b"], games, orders=1)
+    a, b = summarise(["a", "b"], games)
+    assert abs(a.mu - b.mu) < abs(once_a.mu - once_b.mu) / 3
+    assert a.games == b.games == 40 and a.wins == b.wins == 20
+
+
 def test_budget_and_spec_parsing() -> None:
     assert Budget.parse("300") == Budget(iterations=300)
     assert Budget.parse("40ms") == Budget(time_ms=40.0)
