@@ -367,7 +367,7 @@ BOTS = GameBots(
     evaluate=evaluate,
     # docs/bots.md: ismcts is level with rules on the ladder bench (0.514, 0.495-0.535,
     # 200 matches; five times the iterations does not lift it); expert over strong is
-    # 0.500 ahead (0.367-0.617) over 60 matches.
+    # 0.490 ahead over the anchor tournament's 200 matches (upper end 0.547).
     unproven=frozenset({"ismcts", "expert"}),
 )
 """Hydra's ladder: ``rules``, and the search levels tuned to it."""
