@@ -213,3 +213,20 @@ def test_head_to_head_interval_covers_the_rate_and_ties_count_half() -> None:
     assert low >= 0.0 and high <= 1.0
     assert head_to_head(["a", "b"], games, seed=3) == [h]
     assert head_to_head(["a", "c"], games) == []
+
+
+def test_tables_written_to_a_file_keep_every_column_whole() -> None:
+    """Output piped into a file (as in a benchmark log) is not cut to the 80 columns of a
+    default console: the head-to-head intervals stay readable."""
+    import re
+
+    from typer.testing import CliRunner
+
+    from spieltisch.cli import app
+
+    args = ["arena", "halali", "--bots", "random,rules", "--games", "4", "--jobs", "1"]
+    out = CliRunner().invoke(app, args, env={"COLUMNS": "60"})
+    assert out.exit_code == 0, out.output
+    pair = [line for line in out.output.splitlines() if line.startswith("│ random │ rules")]
+    assert len(pair) == 1 and "…" not in pair[0]
+    assert len(re.findall(r"–", pair[0])) == 2  # both intervals, whole

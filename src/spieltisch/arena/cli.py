@@ -104,6 +104,8 @@ def arena(
 ) -> None:
     """Play a tournament with every bot in every seat on mirrored deals."""
     console = Console()
+    if not console.is_terminal:  # piped into a file: keep every column of the tables
+        console = Console(width=max(console.width, 160))
     specs = [b.strip() for b in bots.split(",") if b.strip()]
     try:
         tournament = Tournament(
