@@ -173,6 +173,36 @@ def test_ismcts_level_is_guided_by_the_rules_bot() -> None:
 def test_refuses_a_depth_limit_without_an_evaluator() -> None:
     with pytest.raises(SpieltischError, match="evaluator"):
         ISMCTSBot(spieltisch.load("halali"), rollout_depth=3)
+    with pytest.raises(SpieltischError, match="evaluator"):
+        ISMCTSBot(spieltisch.load("halali"), stop=lambda start, now: True)
+
+
+def test_a_stop_rule_ends_rollouts_and_sees_each_world_as_it_was_sampled() -> None:
+    """``stop(start, now)``: ``start`` is the iteration's world before the tree walk,
+    untouched while ``now`` moves on, and the rollout ends the first time it says so."""
+    state = bear_position({"h8": "?P", "b2": "?T", "h3": "?D"})
+    seen: dict[int, tuple[State, str, int]] = {}  # the world, its snapshot, stop's calls
+
+    def stop(start: State, now: State) -> bool:
+        assert start is not now
+        snapshot = json.dumps(start.view(None), sort_keys=True, default=str)
+        world, first, calls = seen.setdefault(id(start), (start, snapshot, 0))
+        assert first == snapshot
+        seen[id(start)] = (world, first, calls + 1)
+        return calls + 1 >= 3  # two rollout moves, then judged
+
+    rollout_moves = []
+
+    def policy(world: State, seat: int, rng: random.Random) -> object:
+        rollout_moves.append(seat)
+        return rng.choice(world.legal_actions(seat))
+
+    bot = ISMCTSBot(
+        state.game, seed=2, iterations=10, rollout=policy, evaluate=halali_evaluate, stop=stop
+    )
+    assert str(bot.plan(state.view(1), 1, 0.0).action) in state.view(1)["legal_actions"]
+    assert len(seen) == 10  # one world per iteration
+    assert len(rollout_moves) == 2 * 10
 
 
 def test_rewards_share_tied_places_and_orient_scores_by_rank() -> None:

@@ -15,8 +15,7 @@ from typing import Final
 from spieltisch.engine import Game, SpieltischError
 
 from .base import Bot
-from .ismcts import Evaluator
-from .rollout import StopRule
+from .ismcts import Evaluator, StopRule
 
 BotFactory = Callable[..., Bot]
 """``factory(game, *, seed, delay, **budget) -> Bot``: one level of a ladder."""
@@ -47,6 +46,9 @@ class SearchSettings:
     iterations: int
     rollout_depth: int | None = None
     """Plies of rollout before the evaluator judges the world; ``None``: to the end."""
+    stop: StopRule | None = None
+    """Ends a rollout early (e.g. with the game of a match it began in), judged by the
+    evaluator."""
     guided: bool = True
     """Let the game's ``rules`` bot (if any) choose the rollout moves."""
     epsilon: float = 0.1

@@ -47,6 +47,9 @@ RolloutPolicy = Callable[[State, int, random.Random], Any]
 """``policy(state, seat, rng) -> action``: the move ``seat`` makes in a rollout."""
 Evaluator = Callable[[State], Rewards]
 """``evaluate(state) -> rewards``: per-seat rewards in [0, 1] for an unfinished state."""
+StopRule = Callable[[State, State], bool]
+"""``stop(start, now) -> bool``: whether a rollout of a search that began at ``start`` is
+done (e.g. with the game of a match it began in); ``evaluate`` judges ``now``."""
 
 DEFAULT_ITERATIONS: Final = 200
 EXPLORATION: Final = 0.7
@@ -187,7 +190,11 @@ class ISMCTSBot(Bot):
     :param rollout: policy for the moves after the tree (default: random).
     :param rollout_depth: plies of rollout before ``evaluate`` judges the world; ``None``
         plays every rollout to the end.
-    :param evaluate: per-seat rewards of an unfinished world, needed with ``rollout_depth``.
+    :param evaluate: per-seat rewards of an unfinished world, needed with ``rollout_depth``
+        or ``stop``.
+    :param stop: ends a rollout early when it says so, asked with the iteration's world
+        as it was sampled and the world now (e.g. at the end of the current game of a
+        match); ``evaluate`` judges the world then.
     :param policy_first: expand the rollout policy's choice before the other untried
         actions, so a heuristic's move is always among those searched.
     :param keep_margin: with a guide (or a bot guiding rollouts), keep that bot's own move
@@ -203,7 +210,7 @@ class ISMCTSBot(Bot):
     :param widening: progressive widening: a node tried ``n`` times has at most
         ``widening * sqrt(n)`` children, so a small budget looks deeper at fewer moves
         instead of once at every move (``None``: expand every action first).
-    :raises SpieltischError: for a real-time game, or a depth limit without an evaluator.
+    :raises SpieltischError: for a real-time game, or a cut-off without an evaluator.
     """
 
     level = "ismcts"
@@ -220,6 +227,7 @@ class ISMCTSBot(Bot):
         rollout: RolloutPolicy | None = None,
         rollout_depth: int | None = None,
         evaluate: Evaluator | None = None,
+        stop: StopRule | None = None,
         exploration: float = EXPLORATION,
         score_weight: float = SCORE_WEIGHT,
         policy_first: bool = False,
@@ -234,14 +242,15 @@ class ISMCTSBot(Bot):
                 f"{game.info.name} is a real-time game: what matters is when to act, which "
                 "turn-based tree search does not model; use its reaction-model levels"
             )
-        if rollout_depth is not None and evaluate is None:
-            raise SpieltischError("a rollout depth limit needs an evaluator for cut-off worlds")
+        if (rollout_depth is not None or stop is not None) and evaluate is None:
+            raise SpieltischError("a rollout cut-off needs an evaluator for cut-off worlds")
         self.seed = seed
         self.iterations = iterations if iterations or time_ms else DEFAULT_ITERATIONS
         self.time_ms = time_ms
         self.rollout: RolloutPolicy = rollout or RandomPolicy()
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
+        self.stop = stop
         self.exploration = exploration
         self.score_weight = score_weight
         self.policy_first = policy_first
@@ -307,6 +316,7 @@ class ISMCTSBot(Bot):
         return root
 
     def _iterate(self, root: Node, state: State, seat: int, rng: random.Random) -> None:
+        start = state.clone() if self.stop is not None else state
         node = root
         path = [root]
         expanded = False
@@ -346,7 +356,7 @@ class ISMCTSBot(Bot):
             state.play(actor, child.action)
             node = child
             path.append(node)
-        rewards = self._rollout(state, rng)
+        rewards = self._rollout(start, state, rng)
         for visited in path:
             visited.visits += 1
             if visited is not root:
@@ -354,10 +364,13 @@ class ISMCTSBot(Bot):
                 visited.total += reward
                 visited.squares += reward * reward
 
-    def _rollout(self, state: State, rng: random.Random) -> Rewards:
+    def _rollout(self, start: State, state: State, rng: random.Random) -> Rewards:
         plies = 0
+        stop = self.stop
         while not state.is_over():
-            if self.rollout_depth is not None and plies >= self.rollout_depth:
+            if (self.rollout_depth is not None and plies >= self.rollout_depth) or (
+                stop is not None and stop(start, state)
+            ):
                 assert self.evaluate is not None
                 return self.evaluate(state)
             actor = state.active_seats()[0]

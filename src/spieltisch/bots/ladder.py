@@ -97,6 +97,7 @@ def ismcts_bot(
         rollout=rollout,
         rollout_depth=settings.rollout_depth if evaluate else None,
         evaluate=evaluate,
+        stop=settings.stop if evaluate else None,
         policy_first=settings.policy_first and guide is not None,
         widening=settings.widening,
         keep_margin=settings.keep_margin,

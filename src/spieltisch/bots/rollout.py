@@ -31,16 +31,12 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
 from spieltisch.engine import Dynamics, Game, SpieltischError, State, View
 
 from .base import Bot, Plan
-from .ismcts import SCORE_WEIGHT, Evaluator, Rewards, result_rewards, view_seed
-
-StopRule = Callable[[State, State], bool]
-"""``stop(start, now) -> bool``: whether a rollout that began at ``start`` is done."""
+from .ismcts import SCORE_WEIGHT, Evaluator, Rewards, StopRule, result_rewards, view_seed
 
 
 class RolloutBot(Bot):
@@ -246,4 +242,4 @@ def _best(candidates: list[Any], rewards: dict[Any, list[float]], own: Any, keep
     return best
 
 
-__all__ = ["RolloutBot", "StopRule"]
+__all__ = ["RolloutBot"]

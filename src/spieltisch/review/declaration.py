@@ -14,8 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from spieltisch.bots.ismcts import Evaluator
-from spieltisch.bots.rollout import StopRule
+from spieltisch.bots.ismcts import Evaluator, StopRule
 from spieltisch.engine import Game, SpieltischError
 
 RealtimeReviewer = Callable[[Mapping[str, Any], int], dict[str, Any]]

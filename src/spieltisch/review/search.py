@@ -23,9 +23,8 @@ from typing import Any
 
 from spieltisch.bots.base import Bot, RandomBot
 from spieltisch.bots.declaration import declared
-from spieltisch.bots.ismcts import Evaluator, result_rewards
+from spieltisch.bots.ismcts import Evaluator, StopRule, result_rewards
 from spieltisch.bots.ladder import rules_bot
-from spieltisch.bots.rollout import StopRule
 from spieltisch.engine import Game, State, View
 
 from .declaration import GameReview
