@@ -22,7 +22,7 @@ def test_lobby_names_unproven_levels_in_german_and_english(browser: Any, server:
         for mobile in (False, True):
             page = new_page(browser, lang, mobile=mobile)
             page.goto(server.base + "/")
-            page.select_option("#game", "hydra")  # its ismcts and expert are not shown
+            page.select_option("#game", "kalooki")  # its ismcts and expert are not shown
             page.wait_for_selector("#levels-unproven")
             text = page.inner_text("#levels-unproven")
             assert text.startswith(words) and all(n in text for n in names)
