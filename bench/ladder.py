@@ -2,7 +2,7 @@
 
 For each game (``--games``, default all) the rungs are the game's ladder in its own order
 (``spieltisch.bots.levels``: ``random``, the game's levels, then ``ismcts``, ``strong``,
-``expert``). Each adjacent pair, and each pair one rung apart (so ``strong`` meets
+``expert``, unless the game declares its measured order, ``GameBots.order``). Each adjacent pair, and each pair one rung apart (so ``strong`` meets
 ``rules`` even with ``ismcts`` between them), plays an arena tournament
 (``spieltisch.arena.Tournament``: every lineup in every rotation on the same deal) on
 ``--deals`` deals with seeds the bench derives from ``--seed``, over ``--workers``

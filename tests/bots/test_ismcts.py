@@ -15,6 +15,7 @@ import pytest
 import spieltisch
 from spieltisch.bots import levels, make
 from spieltisch.bots.base import RandomBot
+from spieltisch.bots.declaration import declared
 from spieltisch.bots.ismcts import (
     BotPolicy,
     ISMCTSBot,
@@ -158,8 +159,10 @@ def test_search_levels_on_every_turn_based_ladder() -> None:
             continue
         assert names.index("ismcts") < names.index("strong") < names.index("expert")
         assert names[0] == "random"
-        if "rules" in names:
-            assert names.index("rules") < names.index("ismcts")
+        if "rules" in names:  # below every rollout level; below ismcts unless measured
+            assert names.index("rules") < names.index("strong")
+            if not declared(game).order:
+                assert names.index("rules") < names.index("ismcts")
 
 
 def test_ismcts_level_is_guided_by_the_rules_bot() -> None:

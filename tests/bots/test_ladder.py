@@ -36,6 +36,12 @@ OWN_JUDGE = GameBots(
     evaluate=_game_judge,
 )
 """A declaration whose ``strong`` judges its cut-off rollouts by its own evaluator."""
+REORDERED = GameBots(
+    levels={"rules": RandomBot}, order=("random", "ismcts", "rules", "strong", "expert")
+)
+"""A declaration that places ``ismcts`` below ``rules``, as measured in Kalooki."""
+MISORDERED = GameBots(levels={"rules": RandomBot}, order=("random", "rules", "strong", "expert"))
+"""An order that leaves out one of the levels."""
 DOUBTFUL = GameBots(levels={"rules": RandomBot}, unproven=frozenset({"expert", "ismcts"}))
 """A declaration that marks two search levels as not shown to be stronger."""
 
@@ -94,6 +100,23 @@ def test_a_bots_face_that_is_not_a_ladder_is_refused() -> None:
     game = redeclared("hydra", "hydra-bad-bots", Faces(bots=f"{__name__}:NOT_A_LADDER"))
     with pytest.raises(SpieltischError, match="not a GameBots"):
         levels(game)
+
+
+def test_a_game_may_place_a_search_level_below_its_own_levels() -> None:
+    """``GameBots.order`` is the ladder's order everywhere it is read: the level list
+    the lobby offers, ``make``, and the unproven list."""
+    game = redeclared("hydra", "hydra-reordered", Faces(bots=f"{__name__}:REORDERED"))
+    assert levels(game) == ["random", "ismcts", "rules", "strong", "expert"]
+    assert isinstance(make(game, "ismcts", seed=1, iterations=2), ISMCTSBot)
+    assert levels(game_class("kalooki")()) == ["random", "ismcts", "rules", "strong", "expert"]
+
+
+def test_an_order_that_does_not_name_every_level_once_is_refused() -> None:
+    game = redeclared("hydra", "hydra-misordered", Faces(bots=f"{__name__}:MISORDERED"))
+    with pytest.raises(SpieltischError, match="exactly once"):
+        levels(game)
+    with pytest.raises(SpieltischError, match="exactly once"):
+        make(game, "rules")
 
 
 def test_unproven_levels_are_levels_of_the_ladder_in_its_order() -> None:

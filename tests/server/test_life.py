@@ -175,7 +175,7 @@ def test_stand_in_plays_at_the_level_the_host_chose_for_the_tables_bots(
     client: TestClient,
 ) -> None:
     """The stand-in is the strongest bot level the host seated; with none, the game's
-    first level above random."""
+    rules bot, or its first level above random without one."""
     seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
     seats.append({"kind": "bot", "level": "rules"})
     seats.append({"kind": "bot", "level": "random"})
@@ -190,6 +190,31 @@ def test_stand_in_plays_at_the_level_the_host_chose_for_the_tables_bots(
     levels = next(g for g in client.get("/api/games").json() if g["name"] == "halligalli")
     stand_in = client.get(f"/api/tables/{tid}").json()["seats"][2]
     assert stand_in["kind"] == "bot" and stand_in["level"] == levels["bot_levels"][1]
+
+
+def test_the_stand_in_is_the_strongest_level_in_the_games_own_ladder_order(
+    client: TestClient,
+) -> None:
+    """Kalooki's ``ismcts`` sits below ``rules`` (``GameBots.order``): a table with both
+    gets a ``rules`` stand-in, and so does one with no bot, not the level at index 1."""
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "ismcts"}]
+    seats.append({"kind": "bot", "level": "rules"})
+    made = client.post("/api/tables", json={"game": "kalooki", "seats": seats, "name": "P0"})
+    tid = made.json()["table"]["id"]
+    bob = client.post(f"/api/tables/{tid}/join", json={"name": "P1"}).json()["seat_token"]
+    resign(client, tid, bob, 1)
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["level"] == "rules"
+
+    levels = next(g for g in client.get("/api/games").json() if g["name"] == "kalooki")
+    assert levels["bot_levels"][1] == "ismcts"
+    made = client.post(
+        "/api/tables", json={"game": "kalooki", "seats": [{"kind": "human"}] * 3, "name": "P0"}
+    )
+    tid = made.json()["table"]["id"]
+    bob = client.post(f"/api/tables/{tid}/join", json={"name": "P1"}).json()["seat_token"]
+    client.post(f"/api/tables/{tid}/join", json={"name": "P2"})
+    resign(client, tid, bob, 1)  # two people play on
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["level"] == "rules"
 
 
 def test_the_replay_shows_the_resignation(client: TestClient) -> None:

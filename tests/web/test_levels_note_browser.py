@@ -1,5 +1,6 @@
-"""The lobby names the bot levels not shown to be stronger than the level below, in the
-reader's language, under the seats (screenshots in the test artifacts)."""
+"""The lobby offers the bot levels in the game's ladder order and names those not shown to
+be stronger than the level below, in the reader's language, under the seats (screenshots
+in the test artifacts)."""
 
 from __future__ import annotations
 
@@ -15,17 +16,20 @@ def test_lobby_names_unproven_levels_in_german_and_english(browser: Any, server:
         (
             "de",
             "Nicht nachweislich stärker als die Stufe darunter",
-            ["Tüftler", "Experte"],
+            ["Experte"],
         ),
-        ("en", "Not shown to be stronger than the level below", ["Planner", "Expert"]),
+        ("en", "Not shown to be stronger than the level below", ["Expert"]),
     ):
         for mobile in (False, True):
             page = new_page(browser, lang, mobile=mobile)
             page.goto(server.base + "/")
-            page.select_option("#game", "kalooki")  # its ismcts and expert are not shown
+            page.select_option("#game", "kalooki")  # its expert is not shown
             page.wait_for_selector("#levels-unproven")
             text = page.inner_text("#levels-unproven")
             assert text.startswith(words) and all(n in text for n in names)
+            assert "Tüftler" not in text and "Planner" not in text  # shown above random
+            offered = page.eval_on_selector_all("#level-1 option", "os => os.map(o => o.value)")
+            assert offered == ["random", "ismcts", "rules", "strong", "expert"]  # as measured
             assert "ismcts" not in text and "expert" not in text  # no raw code names
             shot(page, f"lobby-levels-unproven-{lang}-{'phone' if mobile else 'desktop'}")
             assert not page.errors

@@ -1,7 +1,8 @@
 """Bots: players that see only views. ``make(game, level)`` builds one by ladder name.
 
 A game's ladder is ``random``, then the levels the game declares in its ``bots`` face
-(``GameBots``), then, for a turn-based game, the search levels it does not replace.
+(``GameBots``), then, for a turn-based game, the search levels it does not replace;
+a game whose measured order differs declares it (``GameBots.order``).
 """
 
 from __future__ import annotations
@@ -28,8 +29,21 @@ def search_levels(game: Game) -> dict[str, BotFactory]:
 
 
 def ladder(game: Game) -> dict[str, BotFactory]:
-    """Every level of ``game``, weakest first: level name -> factory."""
-    return {**COMMON_LEVELS, **declared(game).levels, **search_levels(game)}
+    """Every level of ``game``, weakest first: level name -> factory.
+
+    :raises SpieltischError: when the game's ``GameBots.order`` does not name each of
+        its levels exactly once.
+    """
+    table = {**COMMON_LEVELS, **declared(game).levels, **search_levels(game)}
+    order = declared(game).order
+    if not order:
+        return table
+    if sorted(order) != sorted(table):
+        raise SpieltischError(
+            f"{game.info.name}'s ladder order {list(order)} does not name each of its "
+            f"levels ({', '.join(table)}) exactly once"
+        )
+    return {name: table[name] for name in order}
 
 
 def levels(game: Game) -> list[str]:

@@ -92,6 +92,12 @@ class GameBots:
     evaluate: Evaluator | None = None
     """Per-seat rewards of an unfinished world: without it, every rollout is played to
     the end of the game and the settings' cut-offs are ignored."""
+    order: tuple[str, ...] = ()
+    """Every level of the ladder, weakest first, where measurement placed one elsewhere
+    than the default order (``random``, the game's own levels, then ``ismcts``,
+    ``strong``, ``expert``): a search level weaker than ``rules`` in this game sits below
+    it, so the lobby, the stand-in and the ladder bench climb in the order of strength.
+    Empty: the default order."""
     unproven: frozenset[str] = frozenset()
     """Levels not shown to be stronger than the level below them on the ladder: their
     head-to-head interval against it is not clear of one half (``bench/ladder.py``,

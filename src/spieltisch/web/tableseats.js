@@ -114,7 +114,7 @@ function seatControls(P, s, resigned) {
     // Only a seat away (or idle on its turn) past its grace, never in a rated or
     // correspondence game: the host or anyone seated may let a bot play it on.
     if (s.kind === "human" && s.seat !== st.seat && mayHandOver(st, s)) {
-      const chosen = st.seatLevels[s.seat] || known[Math.min(1, known.length - 1)];
+      const chosen = st.seatLevels[s.seat] || (known.includes("rules") ? "rules" : known[Math.min(1, known.length - 1)]);
       const level = el("select", { class: "small", id: `handover-level-${s.seat}`, "aria-label": t("botLevel"), onchange: (e) => { st.seatLevels[s.seat] = e.target.value; } },
         known.map((l) => el("option", { value: l, selected: l === chosen }, levelName(l))));
       controls.push(level, el("button", { class: "button small", id: `handover-${s.seat}`, onclick: () => handTo(P, s.seat, level.value) }, t("handToBot")));
