@@ -171,19 +171,28 @@ def test_a_resigned_player_does_not_take_his_seat_back(client: TestClient) -> No
     assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "bot"
 
 
+def stand_in_for_seat_1(client: TestClient, game: str, levels: list[str | None]) -> str:
+    """The level that plays on for seat 1 of a table of ``game`` once its person resigns;
+    ``levels`` gives each seat's bot level, or ``None`` for a person (seats 0 and 1)."""
+    seats = [{"kind": "human"} if lv is None else {"kind": "bot", "level": lv} for lv in levels]
+    made = client.post("/api/tables", json={"game": game, "seats": seats, "name": "P0"})
+    tid = made.json()["table"]["id"]
+    tokens = [
+        client.post(f"/api/tables/{tid}/join", json={"name": f"P{i}"}).json()["seat_token"]
+        for i in range(1, levels.count(None))
+    ]
+    resign(client, tid, tokens[0], 1)
+    level: str = client.get(f"/api/tables/{tid}").json()["seats"][1]["level"]
+    return level
+
+
 def test_stand_in_plays_at_the_level_the_host_chose_for_the_tables_bots(
     client: TestClient,
 ) -> None:
     """The stand-in is the strongest bot level the host seated; with none, the game's
     rules bot, or its first level above random without one."""
-    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
-    seats.append({"kind": "bot", "level": "rules"})
-    seats.append({"kind": "bot", "level": "random"})
-    made = client.post("/api/tables", json={"game": "hydra", "seats": seats, "name": "P0"})
-    tid = made.json()["table"]["id"]
-    bob = client.post(f"/api/tables/{tid}/join", json={"name": "P1"}).json()["seat_token"]
-    resign(client, tid, bob, 1)
-    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["level"] == "rules"
+    seated = [None, None, "random", "rules", "random"]
+    assert stand_in_for_seat_1(client, "hydra", seated) == "rules"
 
     tid, tokens = table(client, "halligalli")  # three people, no bot
     resign(client, tid, tokens[2], 2)
@@ -197,24 +206,10 @@ def test_the_stand_in_is_the_strongest_level_in_the_games_own_ladder_order(
 ) -> None:
     """Kalooki's ``ismcts`` sits below ``rules`` (``GameBots.order``): a table with both
     gets a ``rules`` stand-in, and so does one with no bot, not the level at index 1."""
-    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "ismcts"}]
-    seats.append({"kind": "bot", "level": "rules"})
-    made = client.post("/api/tables", json={"game": "kalooki", "seats": seats, "name": "P0"})
-    tid = made.json()["table"]["id"]
-    bob = client.post(f"/api/tables/{tid}/join", json={"name": "P1"}).json()["seat_token"]
-    resign(client, tid, bob, 1)
-    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["level"] == "rules"
-
-    levels = next(g for g in client.get("/api/games").json() if g["name"] == "kalooki")
-    assert levels["bot_levels"][1] == "ismcts"
-    made = client.post(
-        "/api/tables", json={"game": "kalooki", "seats": [{"kind": "human"}] * 3, "name": "P0"}
-    )
-    tid = made.json()["table"]["id"]
-    bob = client.post(f"/api/tables/{tid}/join", json={"name": "P1"}).json()["seat_token"]
-    client.post(f"/api/tables/{tid}/join", json={"name": "P2"})
-    resign(client, tid, bob, 1)  # two people play on
-    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["level"] == "rules"
+    games = client.get("/api/games").json()
+    assert next(g for g in games if g["name"] == "kalooki")["bot_levels"][1] == "ismcts"
+    assert stand_in_for_seat_1(client, "kalooki", [None, None, "ismcts", "rules"]) == "rules"
+    assert stand_in_for_seat_1(client, "kalooki", [None, None, None]) == "rules"  # two play on
 
 
 def test_the_replay_shows_the_resignation(client: TestClient) -> None:
