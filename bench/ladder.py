@@ -2,8 +2,9 @@
 
 For each game (``--games``, default all) the rungs are the game's ladder in its own order
 (``spieltisch.bots.levels``: ``random``, the game's levels, then ``ismcts``, ``strong``,
-``expert``, unless the game declares its measured order, ``GameBots.order``). Each adjacent pair, and each pair one rung apart (so ``strong`` meets
-``rules`` even with ``ismcts`` between them), plays an arena tournament
+``expert``, unless the game declares its measured order, ``GameBots.order``). Each
+adjacent pair, and each pair one rung apart (so ``strong`` meets ``rules`` even with
+``ismcts`` between them), plays an arena tournament
 (``spieltisch.arena.Tournament``: every lineup in every rotation on the same deal) on
 ``--deals`` deals with seeds the bench derives from ``--seed``, over ``--workers``
 processes. The head-to-head "ahead" share and score difference per game, with 95 %
