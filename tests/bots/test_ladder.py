@@ -37,7 +37,9 @@ OWN_JUDGE = GameBots(
 )
 """A declaration whose ``strong`` judges its cut-off rollouts by its own evaluator."""
 REORDERED = GameBots(
-    levels={"rules": RandomBot}, order=("random", "ismcts", "rules", "strong", "expert")
+    levels={"rules": RandomBot},
+    order=("random", "ismcts", "rules", "strong", "expert"),
+    unproven=frozenset({"rules", "ismcts"}),
 )
 """A declaration that places ``ismcts`` below ``rules``, as measured in Kalooki."""
 MISORDERED = GameBots(levels={"rules": RandomBot}, order=("random", "rules", "strong", "expert"))
@@ -107,6 +109,7 @@ def test_a_game_may_place_a_search_level_below_its_own_levels() -> None:
     the lobby offers, ``make``, and the unproven list."""
     game = redeclared("hydra", "hydra-reordered", Faces(bots=f"{__name__}:REORDERED"))
     assert levels(game) == ["random", "ismcts", "rules", "strong", "expert"]
+    assert unproven(game) == ["ismcts", "rules"]
     assert isinstance(make(game, "ismcts", seed=1, iterations=2), ISMCTSBot)
     assert levels(game_class("kalooki")()) == ["random", "ismcts", "rules", "strong", "expert"]
 

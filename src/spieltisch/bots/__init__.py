@@ -34,8 +34,9 @@ def ladder(game: Game) -> dict[str, BotFactory]:
     :raises SpieltischError: when the game's ``GameBots.order`` does not name each of
         its levels exactly once.
     """
-    table = {**COMMON_LEVELS, **declared(game).levels, **search_levels(game)}
-    order = declared(game).order
+    bots = declared(game)
+    table = {**COMMON_LEVELS, **bots.levels, **search_levels(game)}
+    order = bots.order
     if not order:
         return table
     if sorted(order) != sorted(table):
