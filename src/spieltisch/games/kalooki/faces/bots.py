@@ -368,9 +368,12 @@ HORIZON: Final = 16
 """Plies a rollout of ``strong`` and ``expert`` plays before ``hand_evaluate`` judges it:
 about two turns of every seat at four players, long enough for a taken card, a meld or
 a discard to show in the hands (``bench/search_diagnosis.py``, docs/bots.md)."""
-STRONG_ROLLOUTS: Final = 160
-"""``strong``'s rollouts: 0.24 s of CPU per decision at the median, 0.42 s at most
-(``bench/bot_decisions.py --game kalooki``), under the 0.5 s target."""
+STRONG_ROLLOUTS: Final = 32
+"""``strong``'s rollouts. The search's strength levels off between 32 and 60 rollouts
+(160 are level with 60, and ``expert``'s 400 with 160), so ``strong`` stops short of
+it, between ``rules`` and the plateau that ``expert`` plays at: a ladder of steps, as
+an engine's levels are limited in depth (docs/bots.md, "Kalooki's `strong` below the
+plateau")."""
 EXPERT_ROLLOUTS: Final = 400
 """``expert``'s rollouts: 0.61 s at the median, 1.09 s at most, under the 1.5 s target."""
 
@@ -410,7 +413,8 @@ BOTS = GameBots(
     # (paired std-err 0.09 at 32 rollouts against gaps of 0.03), and cut short judged by
     # the deadwood rank they are mostly equal. Cut after 16 plies and judged by the
     # fitted hand evaluator they pair (0.02 at 160 rollouts) for a quarter of the CPU
-    # (docs/bots.md, "A fitted hand evaluator").
+    # (docs/bots.md, "A fitted hand evaluator"). Beyond about 60 rollouts more buy
+    # nothing, so strong stops below that plateau and expert plays on it.
     rollouts={
         "strong": RolloutSettings(
             rollouts=STRONG_ROLLOUTS, horizon=HORIZON, evaluate=hand_evaluate
@@ -426,9 +430,8 @@ BOTS = GameBots(
     evaluate=deadwood_evaluate,
     # bench/ladder.py (docs/bots.md): over 200 deals ismcts is behind rules (0.474,
     # 0.456-0.492) and ahead of random (0.977, 0.970-0.982), so it sits between them;
-    # strong is ahead of rules in 0.688 (0.630-0.744) over 20 deals; expert over strong
-    # is level (pooled 0.509).
+    # strong (32 rollouts) is ahead of rules in 0.555 (0.527-0.584) over 100 deals, and
+    # expert ahead of it in 0.570 (0.517-0.622) over 36 (seed 51).
     order=("random", "ismcts", "rules", "strong", "expert"),
-    unproven=frozenset({"expert"}),
 )
 """Kalooki's ladder: ``rules``, and the search levels tuned to it."""
