@@ -367,7 +367,8 @@ BOTS = GameBots(
     search=SearchSettings(iterations=200, stop=game_done, epsilon=0.0),
     evaluate=evaluate,
     # docs/bots.md: expert over strong is level in the anchor tournaments (0.490 and
-    # 0.523 ahead over 200 matches each, together about 0.506, 0.465-0.547).
+    # 0.523 ahead over 200 matches each, together about 0.506, 0.465-0.547); per
+    # decision its step is 1/20 of strong's over rules (bench/level_disagreement.py).
     unproven=frozenset({"expert"}),
 )
 """Hydra's ladder: ``rules``, and the search levels tuned to it."""
