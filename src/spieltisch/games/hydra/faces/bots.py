@@ -15,6 +15,9 @@ Play, the habits strong Doppelkopf players teach:
   ♥10s for tricks worth it or for the last tricks ("keep high trumps for the end");
 * otherwise throw the card with the fewest points.
 
+The thresholds of these habits are a ``Habits``, so a bench can try others
+(``bench/policy_duel.py``, ``bench/hydra_sharp.py``) without copying the heuristics.
+
 Partners are read from what the seat sees: in a solo or Antrag the parties are public;
 in a healthy game a seat's party shows only through the black queens it has played.
 ``plan`` reads it from the view; ``act``, the move inside a rollout, reads the same facts
@@ -25,6 +28,7 @@ a text view per move and decides the same.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any, Final
 
 from spieltisch.bots import Bot, GameBots, Plan, RolloutSettings, SearchSettings
@@ -166,10 +170,39 @@ TOP: Final = tuple(frozenset(trump_order(c)[:2]) for c in range(CONTRACTS))
 """The two highest trumps of each contract, kept for tricks worth them."""
 
 
+@dataclass(frozen=True, slots=True)
+class Habits:
+    """The thresholds of the play heuristics; the defaults are the ``rules`` level's."""
+
+    worth_taking: int = 10
+    """Points on the table that make a trick worth winning before the last seat."""
+    late_trick: int = 7
+    """From this many finished tricks on, every trick is worth winning."""
+    spend_top: int = 20
+    """Points that make a trick worth one of the two highest trumps."""
+    trump_discard: int = 0
+    """Points a trump counts as more than its own when choosing a card to throw away:
+    above zero, side cards go first and the trumps stay for the later tricks."""
+    queen_lead: bool = True
+    """Lead a black queen early in a healthy game, so the partner finds the seat."""
+    trump_lead: int | None = None
+    """With this many trumps and no ace to lead, lead the lowest of them."""
+    short_suit_lead: bool = False
+    """Lead the lowest card of the shortest side suit (to make a void), not the lowest
+    side card of all."""
+    first_round_ace: bool = False
+    """Take the first round of a side suit with its ace whenever the ace wins."""
+
+
+RULES_HABITS: Final = Habits()
+"""The ``rules`` level: the habits the table conventions name, as first written."""
+
+
 class RulesBot(Bot):
     """Heuristic Hydra player (level ``rules``)."""
 
     level = "rules"
+    habits: Habits = RULES_HABITS
 
     def plan(self, view: View, seat: int, clock: float) -> Plan:
         legal = self.legal_actions(view)
@@ -267,9 +300,14 @@ class RulesBot(Bot):
         trick = seen.trick
         done = len(seen.tricks)
         top = TOP[contract]
+        habits = self.habits
+        discard = habits.trump_discard
 
         def cheap(c: int) -> tuple[int, int]:
-            return (POINTS[c] + (20 if c in top else 0), power[c])
+            return (
+                POINTS[c] + (20 if c in top else 0) + (discard if suit[c] == TRUMP else 0),
+                power[c],
+            )
 
         if not trick:
             return self._lead(seen, seat, cards, done)
@@ -282,19 +320,25 @@ class RulesBot(Bot):
         if safe and self._friend(seen, seat, winner) == 1:
             return max(cards, key=lambda c: (POINTS[c] - (30 if c in top else 0), -power[c]))
         winners = winning_cards(trick, winning_card, cards, contract)
-        worth = pts >= 10 or last or done >= 7
+        led = suit[trick[0][1]]
+        if habits.first_round_ace and winners and led != TRUMP:
+            aces = [c for c in winners if suit[c] == led and rank_of(c) == ACE]
+            if aces and all(suit[played[0][1]] != led for _, played in seen.tricks):
+                return aces[0]
+        late = done >= habits.late_trick
+        worth = pts >= habits.worth_taking or last or late
         if winners and worth:
             keep = [c for c in winners if c not in top] or winners
-            if pts >= 20 or done >= 7:
+            if pts >= habits.spend_top or late:
                 keep = winners
             if last:
                 return max(keep, key=lambda c: (POINTS[c], -power[c]))
             return min(keep, key=lambda c: power[c])
         return min(cards, key=cheap)
 
-    @staticmethod
-    def _lead(seen: Seen, seat: int, cards: list[int], done: int) -> int:
+    def _lead(self, seen: Seen, seat: int, cards: list[int], done: int) -> int:
         suit, power = SUIT[seen.contract], POWER[seen.contract]
+        habits = self.habits
         led_suits = {suit[cards[0][1]] for _, cards in seen.tricks}
         aces = [
             c for c in cards if suit[c] != TRUMP and rank_of(c) == ACE and suit[c] not in led_suits
@@ -305,12 +349,18 @@ class RulesBot(Bot):
         soloist = seen.kind == "solo" and seen.declarer == seat
         if soloist and trumps:
             return max(trumps, key=lambda c: power[c])
-        if seen.kind == "healthy" and done < 4:
+        if habits.queen_lead and seen.kind == "healthy" and done < 4:
             queens = [c for c in cards if c in (SQ, CQ)]
             if queens:
                 return queens[0]
+        if habits.trump_lead is not None and len(trumps) >= habits.trump_lead:
+            top = TOP[seen.contract]
+            return min(trumps, key=lambda c: (POINTS[c] + (20 if c in top else 0), power[c]))
         plain = [c for c in cards if suit[c] != TRUMP]
         if plain:
+            if habits.short_suit_lead:
+                length = {s: sum(1 for c in cards if suit[c] == s) for s in range(4)}
+                return min(plain, key=lambda c: (length[suit[c]], POINTS[c], power[c]))
             return min(plain, key=lambda c: (POINTS[c], power[c]))
         return min(trumps, key=lambda c: (POINTS[c], power[c]))
 
@@ -368,7 +418,8 @@ BOTS = GameBots(
     evaluate=evaluate,
     # docs/bots.md: expert over strong is level in the anchor tournaments (0.490 and
     # 0.523 ahead over 200 matches each, together about 0.506, 0.465-0.547); per
-    # decision its step is 1/20 of strong's over rules (bench/level_disagreement.py).
+    # decision its step is 1/20 of strong's over rules (bench/level_disagreement.py);
+    # rolling out sharper habits (bench/hydra_sharp.py) was level with strong too.
     unproven=frozenset({"expert"}),
 )
 """Hydra's ladder: ``rules``, and the search levels tuned to it."""
