@@ -1,0 +1,18 @@
+"""A script of ``bench/`` loaded as a module, so tests can call its functions."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+
+def bench_module(name: str) -> ModuleType:
+    """``bench/<name>.py``, loaded under the name ``<name>_bench``."""
+    spec = importlib.util.spec_from_file_location(f"{name}_bench", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
