@@ -304,10 +304,9 @@ class RulesBot(Bot):
         discard = habits.trump_discard
 
         def cheap(c: int) -> tuple[int, int]:
-            return (
-                POINTS[c] + (20 if c in top else 0) + (discard if suit[c] == TRUMP else 0),
-                power[c],
-            )
+            if discard and suit[c] == TRUMP:
+                return (POINTS[c] + (20 if c in top else 0) + discard, power[c])
+            return (POINTS[c] + (20 if c in top else 0), power[c])
 
         if not trick:
             return self._lead(seen, seat, cards, done)
@@ -320,8 +319,7 @@ class RulesBot(Bot):
         if safe and self._friend(seen, seat, winner) == 1:
             return max(cards, key=lambda c: (POINTS[c] - (30 if c in top else 0), -power[c]))
         winners = winning_cards(trick, winning_card, cards, contract)
-        led = suit[trick[0][1]]
-        if habits.first_round_ace and winners and led != TRUMP:
+        if habits.first_round_ace and winners and (led := suit[trick[0][1]]) != TRUMP:
             aces = [c for c in winners if suit[c] == led and rank_of(c) == ACE]
             if aces and all(suit[played[0][1]] != led for _, played in seen.tricks):
                 return aces[0]
