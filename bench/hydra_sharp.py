@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from spieltisch.bots.declaration import declared
+from spieltisch.bots.ladder import rollout_bot
 from spieltisch.bots.rollout import RolloutBot
 from spieltisch.engine import Game
 from spieltisch.games.hydra.faces.bots import Habits, RulesBot
@@ -44,15 +44,15 @@ class SharpExpert(RolloutBot):
     and keeping its move unless the search finds a clearly better one."""
 
     def __init__(self, game: Game, seed: int = 0) -> None:
-        bots = declared(game)
-        settings = bots.rollout("expert")
+        expert = rollout_bot(game, "expert", seed=seed)
         super().__init__(
             game,
             SharpRulesBot(game, seed=seed),
             seed=seed,
-            rollouts=settings.rollouts,
-            stop=settings.stop,
-            evaluate=settings.evaluate or bots.evaluate,
-            z=settings.z,
+            rollouts=expert.rollouts,
+            horizon=expert.horizon,
+            stop=expert.stop,
+            evaluate=expert.evaluate,
+            z=expert.z,
         )
         self.level = "sharp-expert"
