@@ -1,42 +1,23 @@
-"""Hydra's rules bot with sharper habits, and a search that rolls them out: outside bots
-for ``bench/policy_duel.py`` and ``spieltisch arena`` (docs/bots.md, "A sharper policy
-for the rollouts").
+"""Hydra's ``expert`` search rolling out the sharper habits: an outside bot for
+``spieltisch arena`` (docs/bots.md, "A sharper policy for the rollouts").
 
-The habits were screened one threshold at a time against the ``rules`` level by
-``policy_duel.py`` and kept where they gained; together they play clearly better than
-``rules``. A search rolling them out instead of ``rules`` (``SharpExpert``, ``expert``'s
-budget) was level with ``strong`` all the same, so no ladder level uses them.
+The sharper habits (``SHARP_HABITS``, ``SharpRulesBot`` in Hydra's bots face) were
+screened one threshold at a time against the ``rules`` level by ``policy_duel.py``;
+together they play clearly better than ``rules``, and they guide Hydra's ``ismcts``. A
+search rolling them out with ``expert``'s budget (``SharpExpert``) was level with
+``strong`` all the same, so neither rollout level uses them.
 
-    .venv/bin/python bench/policy_duel.py --game hydra --challenger bench.hydra_sharp:SharpRulesBot
+    .venv/bin/python bench/policy_duel.py --game hydra \\
+        --challenger spieltisch.games.hydra.faces.bots:SharpRulesBot
+    spieltisch arena hydra --bots random,rules,ismcts,strong,bench.hydra_sharp:SharpExpert
 """
 
 from __future__ import annotations
 
-from typing import Final
-
 from spieltisch.bots.ladder import rollout_bot
 from spieltisch.bots.rollout import RolloutBot
 from spieltisch.engine import Game
-from spieltisch.games.hydra.faces.bots import Habits, RulesBot
-
-SHARP_HABITS: Final = Habits(
-    late_trick=10,
-    spend_top=30,
-    trump_discard=10,
-    queen_lead=False,
-    trump_lead=5,
-    short_suit_lead=True,
-    first_round_ace=True,
-)
-"""Keep trumps, lead trumps or from the shortest suit, take a suit's first round with the
-ace, spend the top trumps on big tricks only, never buy a late trick of few points."""
-
-
-class SharpRulesBot(RulesBot):
-    """The rules bot with ``SHARP_HABITS``."""
-
-    level = "sharp"
-    habits = SHARP_HABITS
+from spieltisch.games.hydra.faces.bots import SharpRulesBot
 
 
 class SharpExpert(RolloutBot):

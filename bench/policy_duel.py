@@ -22,7 +22,7 @@ games the challenger changed at all. Specs are the arena's: a level, a level wit
 budget (``strong@150``) or ``module:Class``.
 
     .venv/bin/python bench/policy_duel.py --game hydra --challenger \\
-        bench.hydra_sharp:SharpRulesBot --deals 2000 --workers 2
+        spieltisch.games.hydra.faces.bots:SharpRulesBot --deals 2000 --workers 2
 """
 
 from __future__ import annotations

@@ -10,9 +10,17 @@ from dataclasses import replace
 
 import pytest
 
-from spieltisch.bots import GameBots, RandomBot, RolloutSettings, levels, make, unproven
+from spieltisch.bots import (
+    GameBots,
+    RandomBot,
+    RolloutSettings,
+    SearchSettings,
+    levels,
+    make,
+    unproven,
+)
 from spieltisch.bots.declaration import declared
-from spieltisch.bots.ismcts import ISMCTSBot, Rewards
+from spieltisch.bots.ismcts import BotPolicy, ISMCTSBot, Rewards
 from spieltisch.bots.rollout import RolloutBot
 from spieltisch.engine import Dynamics, Faces, Game, SpieltischError, game_class, game_names
 from tests.helpers.sampling import play_with_search
@@ -36,6 +44,17 @@ OWN_JUDGE = GameBots(
     evaluate=_game_judge,
 )
 """A declaration whose ``strong`` judges its cut-off rollouts by its own evaluator."""
+
+
+class Guide(RandomBot):
+    """A policy that guides ``ismcts`` in place of the ``rules`` level."""
+
+
+GUIDED = GameBots(
+    levels={"rules": RandomBot},
+    search=SearchSettings(iterations=4, epsilon=0.0, guide=Guide),
+)
+"""A declaration whose ``ismcts`` is guided by another policy than ``rules``."""
 REORDERED = GameBots(
     levels={"rules": RandomBot},
     order=("random", "ismcts", "rules", "strong", "expert"),
@@ -133,3 +152,15 @@ def test_unproven_levels_are_levels_of_the_ladder_in_its_order() -> None:
         assert "random" not in doubtful  # the bottom rung has nothing below it
     game = redeclared("hydra", "hydra-doubtful", Faces(bots=f"{__name__}:DOUBTFUL"))
     assert unproven(game) == ["ismcts", "expert"]
+
+
+def test_a_search_guide_replaces_rules_in_ismcts_only() -> None:
+    """``SearchSettings.guide`` plays ``ismcts``'s rollouts and gives the move it keeps;
+    ``strong`` and ``expert`` still improve on the ``rules`` level."""
+    game = redeclared("hydra", "hydra-guided", Faces(bots=f"{__name__}:GUIDED"))
+    search = make(game, "ismcts", seed=3)
+    assert isinstance(search, ISMCTSBot) and isinstance(search.rollout, BotPolicy)
+    assert type(search.rollout.bot) is Guide and search.guiding_bot() is search.rollout.bot
+    play_with_search(game.new_state(seed=2), search, 2)
+    strong = make(game, "strong", seed=3, iterations=4)
+    assert isinstance(strong, RolloutBot) and type(strong.base) is RandomBot

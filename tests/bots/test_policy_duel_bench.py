@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.helpers.bench import bench_module
 
-SHARP = "bench.hydra_sharp:SharpRulesBot"
+SHARP = "spieltisch.games.hydra.faces.bots:SharpRulesBot"
 
 
 def test_the_baseline_against_itself_changes_nothing() -> None:

@@ -62,6 +62,10 @@ class SearchSettings:
     keep_z: float = 1.65
     """...plus this many standard errors: search overrides the rules bot only when the
     difference is statistically clear (one-sided 95 %), so a level is at least ``rules``."""
+    guide: BotFactory | None = None
+    """Guides the search in place of the game's ``rules`` bot: its move is tried first
+    and kept as above, and it plays the rollouts. For a policy that plays better than
+    ``rules`` but would lift every level built on it if it were ``rules``."""
 
 
 ROLLOUT_DEFAULTS: Final = {

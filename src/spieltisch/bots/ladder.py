@@ -5,10 +5,11 @@ All three exist for every turn-based game, built only from the engine contract a
 the game declares about its bots (``GameBots``, found through ``game.face("bots")``):
 the game's ``rules`` bot (or, without one, the random bot) is the base policy that
 ``strong`` and ``expert`` improve by sampled rollouts (``RolloutBot``) and that guides
-ISMCTS's rollouts; where the game declares a cut-off evaluator, rollouts stop early and
-the world is judged. Both searches keep the rules bot's move unless another one is
-better by the margin the game declares (by default a statistically clear one); whether
-a level is stronger than ``rules`` is measured, not assumed (``bench/ladder.py``).
+ISMCTS's rollouts, unless the game declares another guide for it; where the game
+declares a cut-off evaluator, rollouts stop early and the world is judged. Both searches
+keep their base policy's move unless another one is better by the margin the game
+declares (by default a statistically clear one); whether a level is stronger than
+``rules`` is measured, not assumed (``bench/ladder.py``).
 Budgets are counts (rollouts, iterations), so a level plays the same moves on every
 machine; each game tunes them in its declaration, and the figures in ``docs/bots.md``
 were measured with exactly those numbers.
@@ -76,14 +77,14 @@ def ismcts_bot(
     iterations: int | None = None,
     time_ms: float | None = None,
 ) -> ISMCTSBot:
-    """Ladder level ``ismcts``: information-set MCTS guided by the game's rules bot; a
-    budget given here wins."""
+    """Ladder level ``ismcts``: information-set MCTS guided by the game's rules bot, or
+    by the guide its settings declare; a budget given here wins."""
     bots = declared(game)
     settings = bots.search
     if iterations is not None or time_ms is not None:
         settings = replace(settings, iterations=iterations or 0)
     rollout: RolloutPolicy = RandomPolicy()
-    rules = rules_bot(game, seed)
+    rules = settings.guide(game, seed=seed) if settings.guide else rules_bot(game, seed)
     guide = rules if settings.guided else None
     if guide is not None:
         rollout = BotPolicy(guide, settings.epsilon)
