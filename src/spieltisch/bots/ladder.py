@@ -84,8 +84,8 @@ def ismcts_bot(
     if iterations is not None or time_ms is not None:
         settings = replace(settings, iterations=iterations or 0)
     rollout: RolloutPolicy = RandomPolicy()
-    rules = settings.guide(game, seed=seed) if settings.guide else rules_bot(game, seed)
-    guide = rules if settings.guided else None
+    base = settings.guide(game, seed=seed) if settings.guide else rules_bot(game, seed)
+    guide = base if settings.guided else None
     if guide is not None:
         rollout = BotPolicy(guide, settings.epsilon)
     evaluate = bots.evaluate
@@ -102,8 +102,8 @@ def ismcts_bot(
         policy_first=settings.policy_first and guide is not None,
         widening=settings.widening,
         keep_margin=settings.keep_margin,
-        keep_z=settings.keep_z if rules is not None else 0.0,
-        guide=None if guide is not None else rules,
+        keep_z=settings.keep_z if base is not None else 0.0,
+        guide=None if guide is not None else base,
     )
     bot.level = "ismcts"
     return bot
