@@ -16,12 +16,13 @@ import spieltisch
 from spieltisch.bots import make
 from spieltisch.bots.base import Bot, Plan, RandomBot
 from spieltisch.bots.ismcts import plan_async
-from spieltisch.bots.rollout import RolloutBot
+from spieltisch.bots.rollout import Finisher, RolloutBot
 from spieltisch.engine import SpieltischError, State, View
 from spieltisch.games.halali.faces.bots import evaluate as halali_evaluate
 from spieltisch.games.hydra.faces.bots import BOTS as HYDRA_BOTS
 from spieltisch.games.hydra.faces.bots import evaluate as hydra_evaluate
 from spieltisch.games.hydra.faces.bots import game_done
+from spieltisch.games.hydra.faces.endgame import finish, solvable
 from tests.bots.test_ismcts import SINGLE, bear_position
 from tests.helpers.hydra_endgame import find_last_trick_position
 from tests.helpers.sampling import play_with_search, spy_on_samples, turn_based_games
@@ -171,3 +172,61 @@ def test_plan_async_gives_the_same_move_in_a_worker_process() -> None:
     view = state.view(1)
     with ProcessPoolExecutor(max_workers=1) as pool:
         assert plan_async(bot, view, 1, 0.0, executor=pool).result() == bot.plan(view, 1, 0.0)
+
+
+def _solvable_decisions(game: spieltisch.Game, count: int) -> list[tuple[View, int]]:
+    """Decisions with a choice in the last three tricks of rules games (Hydra, HY-R6)."""
+    found: list[tuple[View, int]] = []
+    for seed in range(count):
+        state = game.new_state(seed=seed)
+        guide = HYDRA_BOTS.levels["rules"](game, seed=seed)
+        while not state.is_over() and len(found) <= seed:
+            seat = state.active_seats()[0]
+            view = state.view(seat)
+            if solvable(state) and len(view["legal_actions"]) > 1:
+                found.append((view, seat))
+            state.apply(seat, guide.plan(view, seat, 0.0).action)
+    return found
+
+
+class Spy:
+    """A ``finish`` hook that records whether each call solved its world."""
+
+    def __init__(self) -> None:
+        self.solved: list[bool] = []
+
+    def __call__(self, world: State) -> bool:
+        self.solved.append(finish(world))
+        return self.solved[-1]
+
+
+def _searched(game: spieltisch.Game, view: View, seat: int, hook: Finisher | None) -> RolloutBot:
+    bot = RolloutBot(
+        game,
+        HYDRA_BOTS.levels["rules"](game, seed=1),
+        seed=1,
+        rollouts=40,
+        stop=game_done,
+        evaluate=hydra_evaluate,
+        finish=hook,
+    )
+    bot.plan(view, seat, 0.0)
+    return bot
+
+
+def test_a_finish_hook_plays_out_the_worlds_it_solves_and_no_others() -> None:
+    """``finish`` replaces the base policy where it solves a world (Hydra's expert: the
+    last three tricks, HY-R6); a hook that solves nothing leaves the search unchanged."""
+    game = spieltisch.load("hydra", games=1)
+    changed = 0
+    for view, seat in _solvable_decisions(game, 8):
+        spy = Spy()
+        with_spy = _searched(game, view, seat, spy)
+        # Every rollout began inside the solved tricks: one solve each, except in the
+        # sampled worlds whose black queens make it a game of three parties (HY-R8).
+        assert 0 < sum(spy.solved) <= with_spy.last_rollouts
+        plain = _searched(game, view, seat, None)
+        never = _searched(game, view, seat, lambda world: False)
+        assert plain.last_estimates == never.last_estimates
+        changed += plain.last_estimates != with_spy.last_estimates
+    assert changed > 0

@@ -22,7 +22,10 @@ What makes a small budget go far:
   bot is therefore the base policy, improved where the rollouts show it clearly.
 
 Rollouts stop after ``horizon`` plies (or at the end of the game) and are judged by an
-evaluator, or by the result when the game is over.
+evaluator, or by the result when the game is over. A game may hand the end of a world to
+an exact solver instead of its base policy (``finish``): in a sampled world every hand is
+known, so the last moves can be played perfectly for every seat, as programs for
+trick-taking games do in each world they sample.
 """
 
 from __future__ import annotations
@@ -31,12 +34,18 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from spieltisch.engine import Dynamics, Game, SpieltischError, State, View
 
 from .base import Bot, Plan
 from .ismcts import SCORE_WEIGHT, Evaluator, Rewards, StopRule, result_rewards, view_seed
+
+Finisher = Callable[[State], bool]
+"""``finish(world) -> bool``: plays the rest of a sampled world's game (or as much as it
+solves) perfectly for every seat, if the world is small enough to solve; ``False``, and
+the world untouched, if not."""
 
 
 class RolloutBot(Bot):
@@ -51,6 +60,8 @@ class RolloutBot(Bot):
     :param stop: an extra rule that ends a rollout early, e.g. at the end of a deal.
     :param z: standard errors of the paired difference a move must beat ``base``'s by.
     :param margin: reward margin a move must beat ``base``'s by, on top of ``z``.
+    :param finish: asked before every rollout move; where it solves the world, its moves
+        replace ``base``'s.
     :raises SpieltischError: for a real-time game, or a cut-off without an evaluator.
     """
 
@@ -72,6 +83,7 @@ class RolloutBot(Bot):
         z: float = 1.65,
         margin: float = 0.0,
         score_weight: float = SCORE_WEIGHT,
+        finish: Finisher | None = None,
     ) -> None:
         super().__init__(game, seed=seed, delay=delay)
         if game.info.dynamics is Dynamics.REAL_TIME:
@@ -91,6 +103,7 @@ class RolloutBot(Bot):
         self.z = z
         self.margin = margin
         self.score_weight = score_weight
+        self.finish = finish
         self.last_rollouts = 0
         """Rollouts of the last decision, for benchmarks."""
         self.last_estimates: dict[Any, float] = {}
@@ -204,12 +217,15 @@ class RolloutBot(Bot):
         is_over = state.is_over
         active = state.active_seats
         stop = self.stop
+        finish = self.finish
         limit = -1 if self.horizon is None else self.horizon
         plies = 0
         while not is_over():
             if plies == limit or (stop is not None and stop(world, state)):
                 assert self.evaluate is not None
                 return self.evaluate(state)[seat]
+            if finish is not None and finish(state):
+                continue
             actor = active()[0]
             play(actor, act(state, actor))
             plies += 1
@@ -242,4 +258,4 @@ def _best(candidates: list[Any], rewards: dict[Any, list[float]], own: Any, keep
     return best
 
 
-__all__ = ["RolloutBot"]
+__all__ = ["Finisher", "RolloutBot"]
