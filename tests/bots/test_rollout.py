@@ -22,8 +22,8 @@ from spieltisch.games.halali.faces.bots import evaluate as halali_evaluate
 from spieltisch.games.hydra.faces.bots import BOTS as HYDRA_BOTS
 from spieltisch.games.hydra.faces.bots import evaluate as hydra_evaluate
 from spieltisch.games.hydra.faces.bots import game_done
-from spieltisch.games.hydra.faces.endgame import finish, solvable
 from tests.bots.test_ismcts import SINGLE, bear_position
+from tests.helpers.bench import bench_module
 from tests.helpers.hydra_endgame import find_last_trick_position
 from tests.helpers.sampling import play_with_search, spy_on_samples, turn_based_games
 
@@ -189,6 +189,10 @@ def _solvable_decisions(game: spieltisch.Game, count: int) -> list[tuple[View, i
     return found
 
 
+ENDGAME = bench_module("hydra_endgame")
+finish, solvable = ENDGAME.finish, ENDGAME.solvable
+
+
 class Spy:
     """A ``finish`` hook that records whether each call solved its world."""
 
@@ -215,8 +219,9 @@ def _searched(game: spieltisch.Game, view: View, seat: int, hook: Finisher | Non
 
 
 def test_a_finish_hook_plays_out_the_worlds_it_solves_and_no_others() -> None:
-    """``finish`` replaces the base policy where it solves a world (Hydra's expert: the
-    last three tricks, HY-R6); a hook that solves nothing leaves the search unchanged."""
+    """``finish`` replaces the base policy where it solves a world (Hydra's last three
+    tricks, HY-R6, ``bench/hydra_endgame.py``); a hook that solves nothing leaves the
+    search unchanged."""
     game = spieltisch.load("hydra", games=1)
     changed = 0
     for view, seat in _solvable_decisions(game, 8):

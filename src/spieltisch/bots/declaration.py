@@ -16,7 +16,6 @@ from spieltisch.engine import Game, SpieltischError
 
 from .base import Bot
 from .ismcts import Evaluator, StopRule
-from .rollout import Finisher
 
 BotFactory = Callable[..., Bot]
 """``factory(game, *, seed, delay, **budget) -> Bot``: one level of a ladder."""
@@ -38,9 +37,6 @@ class RolloutSettings:
     """Judges this level's rollouts cut short instead of the game's ``evaluate``: a
     rollout search compares candidates by paired differences, so it wants a value that
     moves with every card, where a tree search may prefer a coarser one."""
-    finish: Finisher | None = None
-    """Plays the end of each sampled world perfectly for every seat where it can solve
-    it, in place of the rules bot (``RolloutBot``'s ``finish``)."""
 
 
 @dataclass(frozen=True, slots=True)

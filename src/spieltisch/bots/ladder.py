@@ -64,7 +64,6 @@ def rollout_bot(
         stop=settings.stop if evaluate else None,
         evaluate=evaluate,
         z=settings.z,
-        finish=settings.finish,
     )
     bot.level = level
     return bot

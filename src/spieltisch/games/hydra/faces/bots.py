@@ -57,7 +57,6 @@ from ..cards import (
 from ..phases import HEALTHY, PLAY, SOLO
 from ..play import trick_winner
 from ..state import HydraState
-from .endgame import finish
 
 SOLO_THRESHOLD = 17.0
 """Hand value (see ``hand_value``) from which a solo is announced; tuned by self-play."""
@@ -430,11 +429,7 @@ BOTS = GameBots(
     # core (0.5 s and 1.5 s: bench/bot_decisions.py --game hydra, docs/bots.md).
     rollouts={
         "strong": RolloutSettings(rollouts=600, stop=game_done),
-        # expert plays the last three tricks of every world perfectly for both parties
-        # (faces/endgame.py): a better estimate where more rollouts only gave a finer
-        # one (docs/bots.md, "The last tricks solved in every world"). A solved world
-        # costs about 2.5 rolled-out ones, and the search gains nothing beyond 150.
-        "expert": RolloutSettings(rollouts=400, stop=game_done, finish=finish),
+        "expert": RolloutSettings(rollouts=1600, stop=game_done),
     },
     # Each iteration rolled out to the end of the current game and judged by the match
     # totals, as strong's rollouts are; guided by the sharper habits, which the tree
@@ -446,7 +441,8 @@ BOTS = GameBots(
     # docs/bots.md: expert over strong is level in the anchor tournaments (0.490, 0.523
     # and 0.513 ahead over 200 matches each); per
     # decision its step is 1/20 of strong's over rules (bench/level_disagreement.py);
-    # rolling out sharper habits (bench/hydra_sharp.py) was level with strong too.
+    # rolling out sharper habits (bench/hydra_sharp.py) was level with strong too, and
+    # so was solving the last three tricks of every world (bench/hydra_endgame.py).
     unproven=frozenset({"expert"}),
 )
 """Hydra's ladder: ``rules``, and the search levels tuned to it."""

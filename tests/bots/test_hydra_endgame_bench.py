@@ -1,5 +1,5 @@
-"""The solver of the last tricks (``faces/endgame.py``): exact card points of best play
-for both parties (HY-R6, HY-R7), legal lines (HY-R5), and only where it applies."""
+"""The solver of the last tricks (``bench/hydra_endgame.py``): exact card points of best
+play for both parties (HY-R6, HY-R7), legal lines (HY-R5), and only where it applies."""
 
 from __future__ import annotations
 
@@ -11,10 +11,14 @@ from spieltisch.games.hydra import HydraState
 from spieltisch.games.hydra.actions import PLAYS
 from spieltisch.games.hydra.cards import H10, POINTS
 from spieltisch.games.hydra.faces.bots import RulesBot
-from spieltisch.games.hydra.faces.endgame import SOLVED_TRICKS, Endgame, finish, solvable
 from spieltisch.games.hydra.phases import PLAY, TRICKS
 from spieltisch.games.hydra.play import playable, trick_winner
 from spieltisch.games.hydra.scoring import PLAYING, is_three_party
+from tests.helpers.bench import bench_module
+
+BENCH = bench_module("hydra_endgame")
+Endgame, finish, solvable = BENCH.Endgame, BENCH.finish, BENCH.solvable
+SOLVED_TRICKS = BENCH.SOLVED_TRICKS
 
 
 def _positions(seed: int) -> Iterator[HydraState]:
@@ -122,8 +126,8 @@ def test_finish_leaves_earlier_tricks_and_three_party_games_alone() -> None:
     assert early > 100 and three > 0
 
 
-def test_only_expert_hands_its_worlds_to_the_solver() -> None:
-    from spieltisch.games.hydra.faces.bots import BOTS
-
-    assert BOTS.rollout("expert").finish is finish
-    assert BOTS.rollout("strong").finish is None
+def test_the_bench_bot_is_hydras_expert_search_with_the_solver() -> None:
+    game = spieltisch.load("hydra")
+    bot = BENCH.EndgameExpert(game, seed=3)
+    assert bot.finish is finish and bot.rollouts == BENCH.ROLLOUTS
+    assert bot.base.level == "rules" and bot.stop is not None

@@ -1,28 +1,34 @@
-"""The last tricks of a sampled Hydra world, played perfectly for both parties.
+"""Hydra's ``expert`` search with the last tricks of every sampled world solved: an
+outside bot for ``spieltisch arena`` and ``bench/ladder.py`` (docs/bots.md, "The last
+tricks solved in every world").
 
-``strong`` rolls every sampled world out with the ``rules`` bot at every seat, and more
-rollouts of the same kind only estimate the same values more finely (docs/bots.md:
-Hydra's search gains nothing beyond 150 rollouts). Programs for trick-taking games (GIB
-in bridge, Kermit in Skat) estimate something else: in a sampled world every hand is
-known, so they play its tricks out perfectly for both sides. ``expert`` does that for the
-last ``SOLVED_TRICKS`` tricks of each world (``finish``, the rollout search's hook): the
-``rules`` bot plays until then, and an alpha-beta search of the card points (HY-R6) plays
-the rest. Only the sampled world is searched, never the real deal, so the bot still
-knows no more than its seat sees.
+``strong`` and ``expert`` roll every sampled world out with the ``rules`` bot at every
+seat, and more rollouts of the same kind only estimate the same values more finely.
+Programs for trick-taking games (GIB in bridge, Kermit in Skat) estimate something
+else: in a sampled world every hand is known, so they play its tricks out perfectly for
+both sides. ``EndgameExpert`` does that for the last ``SOLVED_TRICKS`` tricks of each
+world (``finish``, the rollout search's hook): the ``rules`` bot plays until then, and
+an alpha-beta search of the card points (HY-R6) plays the rest. Only the sampled world
+is searched, never the real deal. Measured against ``strong`` it was not shown to be
+stronger, so no level is built on it:
+
+    .venv/bin/python bench/ladder.py --games hydra --rungs strong,expert --deals 10 --seed 55
+    spieltisch arena hydra --bots random,rules,ismcts,strong,bench.hydra_endgame:EndgameExpert
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from spieltisch.engine import State
-
-from ..actions import PLAYS
-from ..cards import POINTS
-from ..phases import PLAY, TRICKS
-from ..play import playable, trick_winner
-from ..scoring import PLAYING, is_three_party
-from ..state import HydraState
+from spieltisch.bots.ladder import rollout_bot
+from spieltisch.bots.rollout import RolloutBot
+from spieltisch.engine import Game, State
+from spieltisch.games.hydra.actions import PLAYS
+from spieltisch.games.hydra.cards import POINTS
+from spieltisch.games.hydra.phases import PLAY, TRICKS
+from spieltisch.games.hydra.play import playable, trick_winner
+from spieltisch.games.hydra.scoring import PLAYING, is_three_party
+from spieltisch.games.hydra.state import HydraState
 
 SOLVED_TRICKS: Final = 3
 """Tricks left when the solver takes over: five hands of three cards are at most
@@ -118,3 +124,28 @@ def finish(st: State) -> bool:
     for seat, card in line:
         st.play(seat, PLAYS[card])
     return True
+
+
+ROLLOUTS: Final = 400
+"""Fewer than ``expert``'s 1,600: Hydra's search gains nothing beyond 150 rollouts
+(docs/bots.md), and a solved world costs about 2.5 rolled-out ones."""
+
+
+class EndgameExpert(RolloutBot):
+    """Hydra's ``expert`` (its stop rule and judge) with ``ROLLOUTS`` rollouts whose last
+    ``SOLVED_TRICKS`` tricks in every two-party world are played by ``Endgame``."""
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        expert = rollout_bot(game, "expert", seed=seed)
+        super().__init__(
+            game,
+            expert.base,
+            seed=seed,
+            rollouts=ROLLOUTS,
+            horizon=expert.horizon,
+            stop=expert.stop,
+            evaluate=expert.evaluate,
+            z=expert.z,
+            finish=finish,
+        )
+        self.level = "endgame-expert"
