@@ -53,14 +53,13 @@ class Endgame:
         self.party = st.party
         self.nxt = st.nxt
         self.seats = len(st.seats)
-        self.nodes = 0
-        """Positions searched, for the tests and the bench."""
 
     def solve(self, trick: list[Card], turn: int, done: int) -> tuple[int, list[Card]]:
         """The playing party's card points from here with best play on both sides, and
         the line that gets them: every card still to be played, in order.
 
-        :param trick: the cards on the table; :param turn: the seat to play;
+        :param trick: the cards on the table.
+        :param turn: the seat to play.
         :param done: the tricks finished before this one.
         """
         line: list[Card] = []
@@ -70,7 +69,6 @@ class Endgame:
     def _search(
         self, trick: list[Card], turn: int, done: int, alpha: int, beta: int, line: list[Card]
     ) -> int:
-        self.nodes += 1
         hand = self.hands[turn]
         if not hand:
             return 0
