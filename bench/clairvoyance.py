@@ -27,16 +27,17 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-import spieltisch
-from spieltisch.arena import Tournament, build_bot, games_per_deal, head_to_head
+from spieltisch.arena import Tournament, games_per_deal, head_to_head
 from spieltisch.arena.cli import parse_options
-from spieltisch.arena.runner import MAX_STEPS, Task
+from spieltisch.arena.runner import play
 from spieltisch.bots.ladder import rollout_bot
 from spieltisch.bots.rollout import RolloutBot
 from spieltisch.engine import Game, SpieltischError, State, View
+from spieltisch.table import TableRuntime
 
 SPEC: Final = "bench.clairvoyance:Clairvoyant"
 """The arena spec of the clairvoyant search (an outside bot, built in the workers)."""
@@ -88,36 +89,13 @@ class Clairvoyant(RolloutBot):
         self.worlds.table = table
 
 
-def play(task: Task) -> dict[str, Any]:
-    """One game of the tournament as ``spieltisch.arena``'s ``play`` plays it, but every
-    clairvoyant seat is shown the table's state."""
-    from spieltisch.table import SimClock, TableRuntime
-
-    game = spieltisch.load(task.game, **task.options)
-    seating = task.seating
-    bots = {
-        seat: build_bot(game, spec, seed, task.budget)
-        for seat, (spec, seed) in enumerate(zip(seating.seats, seating.bot_seeds, strict=True))
-    }
-    clock = SimClock()
-    runtime = TableRuntime(game.new_state(players=task.players, seed=seating.seed), clock, bots)
-    for bot in bots.values():
+def show_table(runtime: TableRuntime) -> None:
+    """Shows every clairvoyant seat of a game the table's state (``arena``'s ``prepare``)."""
+    for bot in runtime.bots.values():
         # Built from SPEC, so the class is ``bench.clairvoyance``'s, not this script's.
         sees = getattr(bot, "sees", None)
         if sees is not None:
             sees(lambda: runtime.state)
-    runtime.run_bots(clock.advance_to, limit=MAX_STEPS)
-    result = runtime.state.result()
-    if result is None:
-        raise SpieltischError(f"game {seating.index} did not finish within {MAX_STEPS} actions")
-    return {
-        "index": seating.index,
-        "deal": seating.deal,
-        "seed": seating.seed,
-        "seats": list(seating.seats),
-        "bot_seeds": list(seating.bot_seeds),
-        "result": result.to_json(),
-    }
 
 
 def measure(
@@ -130,7 +108,7 @@ def measure(
     started = time.perf_counter()
     records: list[dict[str, Any]] = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for record in pool.map(play, tournament.tasks()):
+        for record in pool.map(partial(play, prepare=show_table), tournament.tasks()):
             records.append(record)
             if out is not None:
                 with out.open("a", encoding="utf-8") as kept:

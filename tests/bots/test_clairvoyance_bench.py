@@ -8,9 +8,11 @@ import pytest
 import spieltisch
 from spieltisch.bots.ladder import rollout_bot
 from spieltisch.engine import SpieltischError, State
+from spieltisch.table import SimClock, TableRuntime
 from tests.helpers.bench import bench_module
 
-Clairvoyant = bench_module("clairvoyance").Clairvoyant
+BENCH = bench_module("clairvoyance")
+Clairvoyant, show_table = BENCH.Clairvoyant, BENCH.show_table
 
 
 def _trick_play(seed: int) -> State:
@@ -44,3 +46,15 @@ def test_outside_the_bench_it_refuses_to_search() -> None:
     seat = state.active_seats()[0]
     with pytest.raises(SpieltischError, match="clairvoyance"):
         bot.plan(state.view(seat), seat, 0.0)
+
+
+def test_in_the_bench_s_games_the_clairvoyant_seats_see_the_table_as_it_moves() -> None:
+    game = spieltisch.load("hydra")
+    bot = Clairvoyant(game, seed=1)
+    rules = rollout_bot(game, "strong").base
+    runtime = TableRuntime(game.new_state(players=5, seed=5), SimClock(), {2: bot, 3: rules})
+    show_table(runtime)
+    runtime.state = _trick_play(6)
+    seat = runtime.state.active_seats()[0]
+    world = bot.game.sample_state(runtime.state.view(seat), seat, 1)
+    assert all(world.view(s) == runtime.state.view(s) for s in range(5))

@@ -15,17 +15,20 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import spieltisch
 from spieltisch.bots import Bot, make, search_levels
 from spieltisch.engine import Game, SpieltischError
 
 from .schedule import Seating, schedule
+
+if TYPE_CHECKING:
+    from spieltisch.table import TableRuntime
 
 MAX_STEPS = 100_000
 """A game longer than this is a bug in a game or a bot, not a long game."""
@@ -121,8 +124,12 @@ class Task:
     budget: Budget | None = None
 
 
-def play(task: Task) -> dict[str, Any]:
-    """Play one game of a tournament and return its JSON record line."""
+def play(task: Task, prepare: Callable[[TableRuntime], None] | None = None) -> dict[str, Any]:
+    """Play one game of a tournament and return its JSON record line.
+
+    ``prepare(runtime)`` is called once the table is set, before its first move: where a
+    bench shows a bot more than its view (``bench/clairvoyance.py``).
+    """
     from spieltisch.table import SimClock, TableRuntime
 
     game = spieltisch.load(task.game, **task.options)
@@ -134,6 +141,8 @@ def play(task: Task) -> dict[str, Any]:
     state = game.new_state(players=task.players, seed=seating.seed)
     clock = SimClock()
     runtime = TableRuntime(state, clock, bots)
+    if prepare is not None:
+        prepare(runtime)
     runtime.run_bots(clock.advance_to, limit=MAX_STEPS)
     state = runtime.state
     result = state.result()
