@@ -442,7 +442,8 @@ BOTS = GameBots(
     # and 0.513 ahead over 200 matches each); per
     # decision its step is 1/20 of strong's over rules (bench/level_disagreement.py);
     # rolling out sharper habits (bench/hydra_sharp.py) was level with strong too, and
-    # so was solving the last three tricks of every world (bench/hydra_endgame.py).
+    # so was solving the last three tricks of every world (bench/hydra_endgame.py);
+    # even the search seeing every card was not ahead of strong (bench/clairvoyance.py).
     unproven=frozenset({"expert"}),
 )
 """Hydra's ladder: ``rules``, and the search levels tuned to it."""
