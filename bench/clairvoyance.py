@@ -10,13 +10,15 @@ play, a model of the other seats' hands) can buy; what it does not bound is a be
 policy for the moves (a deeper search, or a stronger rollout policy).
 
 It reads hidden cards, so it is never a level: it plays only in this bench's own games,
-which hand it the table's state. It meets ``strong`` on duplicate deals as the ladder
-bench plays a pair (``spieltisch.arena.Tournament``'s seatings, every lineup in every
-rotation on each deal) and the head-to-head "ahead" share and score difference come
-with 95 % bootstrap intervals over deals (``spieltisch.arena.head_to_head``):
+which hand it the table's state. It meets ``strong`` (or the level ``--against`` names,
+``rules`` as a control) on duplicate deals as the ladder bench plays a pair
+(``spieltisch.arena.Tournament``'s seatings, every lineup in every rotation on each
+deal), and the head-to-head "ahead" share and score difference come with 95 % bootstrap
+intervals over deals (``spieltisch.arena.head_to_head``):
 
     .venv/bin/python bench/clairvoyance.py --game hydra --deals 10 --seed 57 --workers 2
-    .venv/bin/python bench/clairvoyance.py --game halali --deals 20 -o match=single
+    .venv/bin/python bench/clairvoyance.py --game hydra --deals 10 --seed 59 --against rules
+    .venv/bin/python bench/clairvoyance.py --game halali --deals 12 --seed 57 -o match=single
 """
 
 from __future__ import annotations
@@ -41,7 +43,6 @@ from spieltisch.table import TableRuntime
 
 SPEC: Final = "bench.clairvoyance:Clairvoyant"
 """The arena spec of the clairvoyant search (an outside bot, built in the workers)."""
-LOWER: Final = "strong"
 
 
 class TableWorlds:
@@ -99,12 +100,18 @@ def show_table(runtime: TableRuntime) -> None:
 
 
 def measure(
-    game: str, deals: int, seed: int, workers: int, options: dict[str, Any], out: Path | None
+    game: str,
+    against: str,
+    deals: int,
+    seed: int,
+    workers: int,
+    options: dict[str, Any],
+    out: Path | None,
 ) -> dict[str, Any]:
-    """The clairvoyant ``expert`` against ``strong`` on ``deals`` duplicate deals."""
-    tournament = Tournament(game, [SPEC, LOWER], 1, seed=seed, jobs=workers, options=options)
+    """The clairvoyant ``expert`` against the level ``against`` on ``deals`` duplicate deals."""
+    tournament = Tournament(game, [SPEC, against], 1, seed=seed, jobs=workers, options=options)
     assert tournament.players is not None
-    tournament.games = deals * games_per_deal([SPEC, LOWER], tournament.players)
+    tournament.games = deals * games_per_deal([SPEC, against], tournament.players)
     started = time.perf_counter()
     records: list[dict[str, Any]] = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -113,9 +120,10 @@ def measure(
             if out is not None:
                 with out.open("a", encoding="utf-8") as kept:
                     kept.write(json.dumps(record, sort_keys=True) + "\n")
-    (h,) = head_to_head([SPEC, LOWER], records, seed=seed)
+    (h,) = head_to_head([SPEC, against], records, seed=seed)
     return {
         "game": game,
+        "against": against,
         "deals": h.deals,
         "games": len(records),
         "ahead": h.ahead,
@@ -131,6 +139,7 @@ def measure(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="hydra")
+    parser.add_argument("--against", default="strong", help="the level it meets (a control: rules)")
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=57)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -138,11 +147,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None, help="append each record here")
     args = parser.parse_args()
     options = parse_options(args.game, args.option)
-    row = measure(args.game, args.deals, args.seed, args.workers, options, args.out)
+    row = measure(args.game, args.against, args.deals, args.seed, args.workers, options, args.out)
     lo, hi = row["ahead_ci95"]
     slo, shi = row["score_diff_ci95"]
     print(
-        f"{row['game']:10} clairvoyant expert vs {LOWER}: {row['deals']} deals, "
+        f"{row['game']:10} clairvoyant expert vs {row['against']}: {row['deals']} deals, "
         f"{row['games']} games  ahead {row['ahead']:.3f} ({lo:.3f}–{hi:.3f})  "
         f"score {row['score_diff']:+.2f} ({slo:+.2f} to {shi:+.2f})  [{row['wall_s']:.0f} s]"
     )
