@@ -4,10 +4,10 @@ ceiling of what better inference of the hidden cards could add to the ``expert``
 
 ``Clairvoyant`` is a game's ``expert`` (the same base policy, budget, stop rule, judge
 and guard) whose worlds are copies of the real table instead of deals sampled from its
-view. A search can do no better at inferring the hidden cards than to know them, so its
-lead over ``strong`` bounds what any inference added to ``expert`` (worlds fitted to the
-play, a model of the other seats' hands) can buy; what it does not bound is a better
-policy for the moves (a deeper search, or a stronger rollout policy).
+view. No search infers the hidden cards better than by knowing them, so its lead over
+``strong`` is what perfect inference would add to ``expert``, the point that worlds
+fitted to the play or a model of the other seats' hands move towards. What it does not
+measure is a better policy for the moves (a deeper search, or a stronger rollout policy).
 
 It reads hidden cards, so it is never a level: it plays only in this bench's own games,
 which hand it the table's state. It meets ``strong`` (or the level ``--against`` names,
