@@ -36,8 +36,8 @@ from typing import Any, Final
 from spieltisch.arena import Tournament, games_per_deal, head_to_head
 from spieltisch.arena.cli import parse_options
 from spieltisch.arena.runner import play
+from spieltisch.bots import Bot, Plan
 from spieltisch.bots.ladder import rollout_bot
-from spieltisch.bots.rollout import RolloutBot
 from spieltisch.engine import Game, SpieltischError, State, View
 from spieltisch.table import TableRuntime
 
@@ -67,27 +67,23 @@ class TableWorlds:
         return getattr(self.game, name)
 
 
-class Clairvoyant(RolloutBot):
+class Clairvoyant(Bot):
     """The game's ``expert`` search, every world of it the real table (``TableWorlds``)."""
 
+    thinks = True
+
     def __init__(self, game: Game, seed: int = 0) -> None:
-        expert = rollout_bot(game, "expert", seed=seed)
-        super().__init__(
-            game,
-            expert.base,
-            seed=seed,
-            rollouts=expert.rollouts,
-            horizon=expert.horizon,
-            stop=expert.stop,
-            evaluate=expert.evaluate,
-            z=expert.z,
-        )
+        super().__init__(game, seed=seed)
         self.worlds = TableWorlds(game)
-        self.game = self.worlds  # type: ignore[assignment]  # a Game in all it is asked
+        self.search = rollout_bot(game, "expert", seed=seed)
+        self.search.game = self.worlds  # type: ignore[assignment]  # a Game in all it is asked
         self.level = "clairvoyant"
 
     def sees(self, table: Callable[[], State]) -> None:
         self.worlds.table = table
+
+    def plan(self, view: View, seat: int, clock: float) -> Plan:
+        return self.search.plan(view, seat, clock)
 
 
 def show_table(runtime: TableRuntime) -> None:
